@@ -1,0 +1,3 @@
+// expect: dimension<
+#include <carom/core/vec.hpp>
+carom::vec<double, 4> v{};

@@ -1,0 +1,3 @@
+// expect: scalar<
+#include <carom/core/vec.hpp>
+carom::vec<int, 3> v{};
