@@ -1,3 +1,3 @@
-// expect: dimension<
+// expect: dimension<D>|satisfy 'dimension'
 #include <carom/core/vec.hpp>
 carom::vec<double, 4> v{};

@@ -1,3 +1,3 @@
-// expect: scalar<
+// expect: scalar<T>|satisfy 'scalar'
 #include <carom/core/vec.hpp>
 carom::vec<int, 3> v{};
