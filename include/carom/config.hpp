@@ -12,3 +12,11 @@
 #ifndef CAROM_ASSERT
 #define CAROM_ASSERT(condition) assert(condition)
 #endif
+
+/// Forces inlining of a small function or lambda into a hot loop where the
+/// compiler's heuristics would otherwise emit a call per iteration.
+#if defined(__GNUC__) || defined(__clang__)
+#define CAROM_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define CAROM_ALWAYS_INLINE
+#endif

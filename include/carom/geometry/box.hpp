@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "carom/core/error.hpp"
@@ -35,6 +36,7 @@ class box {
                       " must exceed lower[", a, "] = ", lower[a]);
       length_[a] = upper[a] - lower[a];
       inverse_length_[a] = T(1) / length_[a];
+      periodic_inverse_length_[a] = is_periodic(a) ? inverse_length_[a] : T(0);
     }
   }
 
@@ -65,10 +67,16 @@ class box {
   }
 
   /// The separation dx reduced to its nearest periodic image on periodic
-  /// axes (|dx_a| ≤ L_a / 2); walled axes are left as they are.
+  /// axes (|dx_a| ≤ L_a / 2); walled axes are left as they are. Branch-free:
+  /// the whole number of box lengths is rounded with the 1.5·2^(digits−1)
+  /// trick (exact round-to-nearest for |dx / L| < 2^(digits−2)), a zero
+  /// inverse length on walled axes gives a zero shift.
   [[nodiscard]] vector minimum_image(vector dx) const noexcept {
-    for (std::size_t a = 0; a < D; ++a)
-      if (is_periodic(a)) dx[a] -= length_[a] * std::nearbyint(dx[a] * inverse_length_[a]);
+    constexpr T magic = T(1.5) * T(1ull << (std::numeric_limits<T>::digits - 1));
+    for (std::size_t a = 0; a < D; ++a) {
+      const T shifted = dx[a] * periodic_inverse_length_[a] + magic;
+      dx[a] -= length_[a] * (shifted - magic);
+    }
     return dx;
   }
 
@@ -117,6 +125,7 @@ class box {
   vector upper_;
   vector length_{};
   vector inverse_length_{};
+  vector periodic_inverse_length_{};  // 0 on walled axes: never shifted
   std::array<boundary, D> boundaries_;
 };
 

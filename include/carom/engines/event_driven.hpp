@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// Event-driven hard spheres (3D) and disks (2D), SPEC §1: particles fly
+/// freely (straight lines, or parabolas under uniform gravity) and the
+/// engine jumps from one collision to the next.
+///
+/// Design (after the facts in shared/bench/ed-hard-spheres, not their code):
+/// - one scheduled event per particle (its earliest pair collision, wall
+///   collision or cage exit) in an indexed priority queue: O(log N) per event;
+/// - lazy invalidation: a pair event remembers the partner's collision
+///   counter and is discarded when it pops if the partner has changed since;
+/// - local clocks: a particle's position is stored at its own last-update
+///   time and only advanced when it takes part in an event;
+/// - cages and candidates from a neighbour-search policy
+///   (engines/event_driven_search.hpp): exact per-particle neighbour lists
+///   over small cubic cages (default), or cell lists with cell-crossing
+///   events;
+/// - hot/cold split: the fields read for every candidate pair (position,
+///   velocity, local time, radius) share one cache line in 3D double;
+/// - times are kept relative to an epoch that is moved forward every N
+///   events, so float runs keep their resolution;
+/// - round-off guard: collision times come from carom::time_to_contact and
+///   carom::time_to_plane, never negative, so no event is scheduled in the
+///   past, and a pair left touching while approaching collides at once.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "carom/collision/concepts.hpp"
+#include "carom/config.hpp"
+#include "carom/collision/impulse.hpp"
+#include "carom/collision/time_to_contact.hpp"
+#include "carom/collision/time_to_leave_cell.hpp"
+#include "carom/collision/time_to_plane.hpp"
+#include "carom/core/error.hpp"
+#include "carom/core/vec.hpp"
+#include "carom/engines/collision_record.hpp"
+#include "carom/engines/event_driven_search.hpp"
+#include "carom/events/binary_heap_queue.hpp"
+#include "carom/events/concepts.hpp"
+#include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
+#include "carom/particles/particles.hpp"
+
+namespace carom {
+
+/// The engine's neighbour search (carom::neighbour_lists or
+/// carom::cell_lists) and event queue (a carom::event_queue).
+template <class Search = neighbour_lists, template <class> class Queue = binary_heap_queue>
+struct event_policies {
+  using search = Search;
+  template <class T>
+  using queue = Queue<T>;
+};
+
+/// Everything about an event-driven run besides the box and the particles.
+template <scalar T, std::size_t D, class Resolver, class Search = neighbour_lists>
+struct event_driven_params {
+  /// Uniform acceleration (zero: straight flights).
+  vec<T, D> gravity{};
+  /// Walls besides the box's own (any orientation, normal pointing inwards).
+  std::vector<plane<T, D>> planes{};
+  /// How much normal velocity a collision keeps.
+  Resolver resolver{};
+  /// Inelastic-collapse guard (the "TC model" of Luding & McNamara): a
+  /// collision within this time of either participant's previous collision
+  /// is elastic. 0 disables it; it matters only for e < 1.
+  T collapse_guard_time = T(0);
+  /// Options of the neighbour search (e.g. the cage size of neighbour lists).
+  Search search{};
+};
+
+/// Event-driven engine: `carom::event_driven<double, 3>` (elastic spheres),
+/// `carom::event_driven<float, 2, carom::constant_restitution<float>>`, …
+template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
+          class Policies = event_policies<>>
+  requires dimension<D> && event_queue<typename Policies::template queue<T>, T>
+class event_driven {
+ public:
+  using vector = vec<T, D>;
+  using search_policy = typename Policies::search;
+  using params = event_driven_params<T, D, Resolver, search_policy>;
+  using record = collision_record<T, D>;
+  /// Absolute time: at least double, whatever T is.
+  using time_type = std::common_type_t<T, double>;
+
+  /// Takes a copy of the particles. Throws carom::invalid_input (naming the
+  /// particle or the pair) for: no particles, a particle outside a wall or a
+  /// plane, two overlapping particles, a non-finite gravity or collapse
+  /// guard time, a periodic axis shorter than two largest diameters.
+  event_driven(const box<T, D>& container, const particles<T, D>& initial, params p = {})
+      : box_(container),
+        particles_(initial),
+        params_(std::move(p)),
+        search_(container, largest_diameter(container, initial), params_.search),
+        queue_(initial.size()) {
+    validate_params();
+    build_walls();
+    load_particles();
+    for (std::uint32_t i = 0; i < size(); ++i) schedule(i);
+  }
+
+  // ---- running -------------------------------------------------------
+
+  /// Processes every event up to time t (absolute), then sets the clock to t.
+  template <class Observer = null_observer>
+  void run_until(time_type t, Observer&& observer = {}) {
+    while (queue_.top_time() <= T(t - epoch_)) step(observer);  // the epoch may move
+    const T target = T(t - epoch_);
+    if (target > now_) now_ = target;
+  }
+
+  /// Processes events until `count` more pair collisions have happened.
+  template <class Observer = null_observer>
+  void run_collisions(std::uint64_t count, Observer&& observer = {}) {
+    const std::uint64_t goal = pair_collisions_ + count;
+    while (pair_collisions_ < goal && queue_.top_time() < infinity<T>) step(observer);
+  }
+
+  // ---- observables ----------------------------------------------------
+
+  [[nodiscard]] time_type time() const noexcept { return epoch_ + time_type(now_); }
+  [[nodiscard]] std::uint32_t size() const noexcept {
+    return static_cast<std::uint32_t>(hot_.size());
+  }
+  [[nodiscard]] const box<T, D>& container() const noexcept { return box_; }
+
+  /// The particles with positions and velocities synchronised to time()
+  /// (positions wrapped into the box on periodic axes).
+  [[nodiscard]] const particles<T, D>& state() {
+    synchronise();
+    auto x = particles_.positions();
+    auto v = particles_.velocities();
+    for (std::uint32_t i = 0; i < size(); ++i) {
+      x[i] = hot_[i].position;
+      v[i] = hot_[i].velocity;
+    }
+    return particles_;
+  }
+
+  /// Σ ½ m v² at time() (velocities change with time only under gravity).
+  [[nodiscard]] T kinetic_energy() const noexcept {
+    T sum = T(0);
+    for (std::uint32_t i = 0; i < size(); ++i)
+      sum += squared_norm(velocity_now(i)) / inverse_mass_[i];
+    return sum / T(2);
+  }
+
+  /// Σ m v at time().
+  [[nodiscard]] vector momentum() const noexcept {
+    vector sum{};
+    for (std::uint32_t i = 0; i < size(); ++i) sum += velocity_now(i) / inverse_mass_[i];
+    return sum;
+  }
+
+  /// Pair collisions since construction or the last reset_observables().
+  [[nodiscard]] std::uint64_t pair_collisions() const noexcept { return pair_collisions_; }
+  /// Wall collisions, likewise.
+  [[nodiscard]] std::uint64_t wall_collisions() const noexcept { return wall_collisions_; }
+  /// Every event processed (collisions, cell crossings, discarded stale
+  /// events), likewise.
+  [[nodiscard]] std::uint64_t events() const noexcept { return events_; }
+
+  /// The collisional virial W = Σ_collisions r_ij · Δp_j = Σ |r_ij| J, summed
+  /// over pair collisions since the last reset. The pressure over that
+  /// window Δt is P = (N k_B T + W / (D Δt)) / V; see pressure().
+  [[nodiscard]] time_type collisional_virial() const noexcept { return virial_; }
+
+  /// Time elapsed since construction or the last reset_observables().
+  [[nodiscard]] time_type observation_time() const noexcept { return time() - window_start_; }
+
+  /// P = (2 K / D + W / (D Δt)) / V with the current kinetic energy K (the
+  /// equilibrium N k_B T of an elastic run) and the virial W collected over
+  /// observation_time() Δt > 0.
+  [[nodiscard]] time_type pressure() const noexcept {
+    const time_type dims = time_type(D);
+    return (2 * time_type(kinetic_energy()) / dims + virial_ / (dims * observation_time())) /
+           time_type(box_.volume());
+  }
+
+  /// Restarts the counters, the virial and the observation window.
+  void reset_observables() noexcept {
+    pair_collisions_ = wall_collisions_ = events_ = 0;
+    virial_ = 0;
+    window_start_ = time();
+  }
+
+  /// Advances every particle's clock to time() (no physical change).
+  void synchronise() noexcept {
+    for (std::uint32_t i = 0; i < size(); ++i) advance(i);
+  }
+
+ private:
+  enum class event_kind : std::uint8_t { none, pair, wall, cell };
+
+  /// The fields read for every candidate pair, together.
+  struct hot_particle {
+    vector position;  ///< at local_time
+    vector velocity;  ///< at local_time
+    T local_time;
+    T radius;
+  };
+
+  struct scheduled {
+    std::uint32_t partner;        ///< particle, wall index, or 2·axis + (direction > 0)
+    std::uint32_t partner_count;  ///< partner's collision counter when scheduled
+    event_kind kind;
+  };
+
+  static T largest_diameter(const box<T, D>& container, const particles<T, D>& initial) {
+    detail::require(!initial.empty(), "carom::event_driven: needs at least one particle");
+    detail::require(initial.size() < std::numeric_limits<std::uint32_t>::max(),
+                    "carom::event_driven: too many particles");
+    const auto radii = initial.radii();
+    const T sigma = 2 * *std::max_element(radii.begin(), radii.end());
+    for (std::size_t a = 0; a < D; ++a)
+      detail::require(!container.is_periodic(a) || container.lengths()[a] >= 3 * sigma,
+                      "carom::event_driven: periodic axis ", a, " of length ",
+                      container.lengths()[a], " is shorter than three largest diameters (",
+                      3 * sigma, ")");
+    return sigma;
+  }
+
+  void validate_params() const {
+    detail::require(is_finite(params_.gravity), "carom::event_driven: gravity must be finite");
+    detail::require(is_finite(params_.collapse_guard_time) && params_.collapse_guard_time >= T(0),
+                    "carom::event_driven: collapse_guard_time must be finite and >= 0 (got ",
+                    params_.collapse_guard_time, ")");
+  }
+
+  void build_walls() {
+    walls_ = box_.walls();
+    for (std::size_t a = 0, k = 0; a < D; ++a) {
+      box_wall_[a] = box_.is_periodic(a) ? no_wall : static_cast<std::uint32_t>(k);
+      if (!box_.is_periodic(a)) k += 2;
+    }
+    box_wall_count_ = static_cast<std::uint32_t>(walls_.size());
+    walls_.insert(walls_.end(), params_.planes.begin(), params_.planes.end());
+    has_gravity_ = params_.gravity != vector{};
+  }
+
+  /// Copies the particles into the hot arrays and the cells, checking that
+  /// each lies inside every wall and overlaps no other.
+  void load_particles() {
+    const std::uint32_t n = size_of(particles_);
+    hot_.resize(n);
+    inverse_mass_.assign(particles_.inverse_masses().begin(), particles_.inverse_masses().end());
+    counter_.assign(n, 0);
+    event_.assign(n, scheduled{0, 0, event_kind::none});
+    last_collision_.assign(n, -infinity<T>);
+    std::vector<vector> wrapped(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const vector x = box_.wrap(particles_.positions()[i]);
+      const T r = particles_.radii()[i];
+      for (std::size_t w = 0; w < walls_.size(); ++w) {
+        const T d = walls_[w].signed_distance(x);
+        detail::require(d >= r - tolerance(r + max_abs(x) + std::abs(walls_[w].offset)),
+                        "carom::event_driven: particle ", i, " (id ", particles_.ids()[i],
+                        ") at distance ", d, " from wall ", w, " is outside it (radius ", r, ")");
+      }
+      hot_[i] = {x, particles_.velocities()[i], T(0), r};
+      wrapped[i] = x;
+    }
+    search_.insert_all(wrapped);
+    for (std::uint32_t i = 0; i < n; ++i)
+      search_.for_each_candidate(i, [&](std::uint32_t j) {
+        if (j <= i) return;
+        const vector dx = box_.minimum_image(hot_[j].position - hot_[i].position);
+        const T sigma = hot_[i].radius + hot_[j].radius;
+        const T d2 = squared_norm(dx);
+        detail::require(d2 >= sigma * sigma - tolerance(sigma * sigma),
+                        "carom::event_driven: particles ", i, " and ", j, " (ids ",
+                        particles_.ids()[i], ", ", particles_.ids()[j], ") overlap: distance ",
+                        carom::sqrt(d2), " < ", sigma);
+      });
+  }
+
+  static std::uint32_t size_of(const particles<T, D>& ps) {
+    return static_cast<std::uint32_t>(ps.size());
+  }
+  static T tolerance(T scale) { return T(16) * std::numeric_limits<T>::epsilon() * scale; }
+  static T max_abs(const vector& x) {
+    T m = T(0);
+    for (std::size_t a = 0; a < D; ++a) m = std::max(m, std::abs(x[a]));
+    return m;
+  }
+
+  // ---- clocks -----------------------------------------------------------
+
+  void advance(std::uint32_t i) noexcept {
+    hot_particle& p = hot_[i];
+    const T dt = now_ - p.local_time;
+    if (dt == T(0)) return;
+    p.position += p.velocity * dt;
+    if (has_gravity_) {
+      p.position += params_.gravity * (dt * dt / 2);
+      p.velocity += params_.gravity * dt;
+    }
+    p.local_time = now_;
+  }
+
+  [[nodiscard]] vector velocity_now(std::uint32_t i) const noexcept {
+    return hot_[i].velocity + params_.gravity * (now_ - hot_[i].local_time);
+  }
+
+  /// Moves the epoch to now: every clock and scheduled time is shifted so
+  /// that now is 0 (keeps float times fine-grained on long runs).
+  void move_epoch() noexcept {
+    synchronise();
+    for (auto& p : hot_) p.local_time = T(0);
+    for (auto& t : last_collision_) t -= now_;
+    queue_.shift(now_);
+    epoch_ += time_type(now_);
+    now_ = T(0);
+    events_since_epoch_ = 0;
+  }
+
+  // ---- scheduling --------------------------------------------------------
+
+  /// Finds particle i's next event (i's clock must be at now_).
+  void schedule(std::uint32_t i) noexcept {
+    const hot_particle& p = hot_[i];
+    T best = infinity<T>;
+    scheduled next{0, 0, event_kind::none};
+
+    // Cage exit.
+    vector lower, upper;
+    search_.cage(i, lower, upper);
+    const auto exit = has_gravity_
+                          ? time_to_leave_cell(p.position, p.velocity, params_.gravity, lower, upper)
+                          : time_to_leave_cell(p.position, p.velocity, lower, upper);
+    if (exit.time < best) {
+      best = exit.time;
+      next = {static_cast<std::uint32_t>(2 * exit.axis + (exit.direction > 0 ? 1 : 0)), 0,
+              event_kind::cell};
+    }
+
+    // Box walls within reach of the cage; then the extra planes.
+    for (std::size_t a = 0; a < D; ++a) {
+      if (box_wall_[a] == no_wall) continue;
+      if (search_.may_reach_wall(i, a, 0, p.radius)) consider_wall(p, box_wall_[a], best, next);
+      if (search_.may_reach_wall(i, a, 1, p.radius)) consider_wall(p, box_wall_[a] + 1, best, next);
+    }
+    for (std::uint32_t w = box_wall_count_; w < walls_.size(); ++w) consider_wall(p, w, best, next);
+
+    // Pairs.
+    search_.for_each_candidate(i, [&](std::uint32_t j) CAROM_ALWAYS_INLINE {
+      const hot_particle& q = hot_[j];
+      const T dt = now_ - q.local_time;
+      vector xj = q.position + q.velocity * dt, vj = q.velocity;
+      if (has_gravity_) {
+        xj += params_.gravity * (dt * dt / 2);
+        vj += params_.gravity * dt;
+      }
+      const T t = time_to_contact(box_.minimum_image(xj - p.position), vj - p.velocity,
+                                  p.radius + q.radius);
+      if (t < best) {
+        best = t;
+        next = {j, counter_[j], event_kind::pair};
+      }
+    });
+
+    event_[i] = next;
+    queue_.update(i, now_ + best);
+  }
+
+  void consider_wall(const hot_particle& p, std::uint32_t w, T& best, scheduled& next) const noexcept {
+    const T t = has_gravity_ ? time_to_plane(walls_[w], p.position, p.velocity, p.radius, params_.gravity)
+                             : time_to_plane(walls_[w], p.position, p.velocity, p.radius);
+    if (t < best) {
+      best = t;
+      next = {w, 0, event_kind::wall};
+    }
+  }
+
+  // ---- processing ----------------------------------------------------------
+
+  template <class Observer>
+  void step(Observer& observer) {
+    const std::uint32_t i = queue_.top();
+    now_ = queue_.top_time();
+    ++events_;
+    const scheduled e = event_[i];
+    advance(i);
+    switch (e.kind) {
+      case event_kind::pair:
+        if (counter_[e.partner] == e.partner_count) collide(i, e.partner, observer);
+        else schedule(i);  // the partner moved on: stale
+        break;
+      case event_kind::wall:
+        hit_wall(i, e.partner, observer);
+        break;
+      case event_kind::cell:
+        cross(i, e.partner / 2, (e.partner % 2) ? 1 : -1);
+        break;
+      case event_kind::none:
+        schedule(i);
+        break;
+    }
+    if (++events_since_epoch_ >= epoch_interval()) move_epoch();
+  }
+
+  [[nodiscard]] std::uint64_t epoch_interval() const noexcept {
+    return std::max<std::uint64_t>(4096, 4 * std::uint64_t(size()));
+  }
+
+  [[nodiscard]] bool within_guard(std::uint32_t i) const noexcept {
+    return now_ - last_collision_[i] < params_.collapse_guard_time;
+  }
+
+  template <class Observer>
+  void collide(std::uint32_t i, std::uint32_t j, Observer& observer) {
+    advance(j);
+    hot_particle &p = hot_[i], &q = hot_[j];
+    const vector dx = box_.minimum_image(q.position - p.position);
+    const T distance = norm(dx);
+    const vector n = dx / distance;
+    const auto result = within_guard(i) || within_guard(j)
+                            ? resolve_collision(elastic{}, p.velocity, q.velocity,
+                                                inverse_mass_[i], inverse_mass_[j], n)
+                            : resolve_collision(params_.resolver, p.velocity, q.velocity,
+                                                inverse_mass_[i], inverse_mass_[j], n);
+    p.velocity = result.velocity_i;
+    q.velocity = result.velocity_j;
+    ++counter_[i];
+    ++counter_[j];
+    last_collision_[i] = last_collision_[j] = now_;
+    ++pair_collisions_;
+    virial_ += time_type(distance) * time_type(result.impulse);
+    if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
+      observer(record{T(time()), i, j, partner_kind::particle, n, result.impulse});
+    schedule(i);
+    schedule(j);
+  }
+
+  template <class Observer>
+  void hit_wall(std::uint32_t i, std::uint32_t w, Observer& observer) {
+    hot_particle& p = hot_[i];
+    const vector n = walls_[w].normal;
+    const T mass = T(1) / inverse_mass_[i];
+    const auto result = within_guard(i) ? resolve_wall_collision(elastic{}, p.velocity, mass, n)
+                                        : resolve_wall_collision(params_.resolver, p.velocity, mass, n);
+    p.velocity = result.velocity;
+    ++counter_[i];
+    last_collision_[i] = now_;
+    ++wall_collisions_;
+    if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
+      observer(record{T(time()), i, w, partner_kind::wall, -n, result.impulse});
+    schedule(i);
+  }
+
+  void cross(std::uint32_t i, std::uint32_t axis, int direction) {
+    search_.leave(i, axis, direction, hot_[i].position);
+    schedule(i);
+  }
+
+  static constexpr std::uint32_t no_wall = std::numeric_limits<std::uint32_t>::max();
+
+  box<T, D> box_;
+  particles<T, D> particles_;  // cold data and the synchronised view
+  params params_;
+  typename search_policy::template type<T, D> search_;
+  typename Policies::template queue<T> queue_;
+  std::vector<plane<T, D>> walls_;
+  std::array<std::uint32_t, D> box_wall_{};
+  std::uint32_t box_wall_count_ = 0;
+  bool has_gravity_ = false;
+
+  std::vector<hot_particle> hot_;
+  std::vector<T> inverse_mass_;
+  std::vector<std::uint32_t> counter_;
+  std::vector<scheduled> event_;
+  std::vector<T> last_collision_;
+
+  T now_ = T(0);
+  time_type epoch_ = 0;
+  std::uint64_t events_since_epoch_ = 0;
+  std::uint64_t pair_collisions_ = 0, wall_collisions_ = 0, events_ = 0;
+  time_type virial_ = 0;
+  time_type window_start_ = 0;
+};
+
+}  // namespace carom

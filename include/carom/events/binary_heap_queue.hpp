@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// An indexed binary min-heap with exactly one entry per particle: O(log N)
+/// re-keying, O(1) access to the earliest event, no stale entries (a
+/// particle's entry is moved, never duplicated). Entries hold their key, so
+/// sifting touches only the heap array.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "carom/core/math.hpp"
+
+namespace carom {
+
+/// Min-heap over one time per particle (a model of carom::event_queue).
+template <scalar T>
+class binary_heap_queue {
+ public:
+  /// n particles, each scheduled at +∞.
+  explicit binary_heap_queue(std::size_t n) : heap_(n), where_(n) {
+    for (std::size_t k = 0; k < n; ++k) {
+      heap_[k] = {infinity<T>, static_cast<std::uint32_t>(k)};
+      where_[k] = static_cast<std::uint32_t>(k);
+    }
+  }
+
+  /// Particle i's next event is at t.
+  void update(std::uint32_t i, T t) noexcept {
+    std::size_t k = where_[i];
+    const T old = heap_[k].time;
+    heap_[k].time = t;
+    if (t < old) sift_up(k);
+    else sift_down(k);
+  }
+
+  [[nodiscard]] std::uint32_t top() const noexcept { return heap_[0].id; }
+  [[nodiscard]] T top_time() const noexcept { return heap_[0].time; }
+  [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return heap_[where_[i]].time; }
+  [[nodiscard]] std::size_t size() const noexcept { return heap_.size(); }
+
+  /// Subtracts dt from every time: the order is kept because rounding is
+  /// monotone (x ≤ y implies x − dt ≤ y − dt in floating point).
+  void shift(T dt) noexcept {
+    for (auto& entry : heap_) entry.time -= dt;
+  }
+
+ private:
+  struct entry {
+    T time;
+    std::uint32_t id;
+  };
+
+  void place(std::size_t k, const entry& e) noexcept {
+    heap_[k] = e;
+    where_[e.id] = static_cast<std::uint32_t>(k);
+  }
+
+  void sift_up(std::size_t k) noexcept {
+    const entry moving = heap_[k];
+    while (k > 0) {
+      const std::size_t parent = (k - 1) / 2;
+      if (!(moving.time < heap_[parent].time)) break;
+      place(k, heap_[parent]);
+      k = parent;
+    }
+    place(k, moving);
+  }
+
+  void sift_down(std::size_t k) noexcept {
+    const entry moving = heap_[k];
+    const std::size_t n = heap_.size();
+    for (;;) {
+      std::size_t child = 2 * k + 1;
+      if (child >= n) break;
+      if (child + 1 < n && heap_[child + 1].time < heap_[child].time) ++child;
+      if (!(heap_[child].time < moving.time)) break;
+      place(k, heap_[child]);
+      k = child;
+    }
+    place(k, moving);
+  }
+
+  std::vector<entry> heap_;
+  std::vector<std::uint32_t> where_;
+};
+
+}  // namespace carom
