@@ -242,7 +242,7 @@ TEMPLATE_LIST_TEST_CASE("bad initial states are rejected, naming the particle or
   g[0] = std::numeric_limits<T>::quiet_NaN();
   CHECK_THROWS_AS(engine(box, fine, {.gravity = g}), carom::invalid_input);
   CHECK_THROWS_AS(engine(box, fine, {.collapse_guard_time = T(-1)}), carom::invalid_input);
-  CHECK_THROWS_AS(engine(box, fine, {.search = {.cage_half_width = 0.5}}), carom::invalid_input);
+  CHECK_THROWS_AS(engine(box, fine, {.search = {.cage_half_width = 0.6}}), carom::invalid_input);
   const auto tiny = carom::box<T, D>::cube(T(2), carom::boundary::periodic);
   CHECK_THROWS_WITH(engine(tiny, fine), Catch::Contains("periodic axis"));
 }

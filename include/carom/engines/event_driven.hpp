@@ -177,17 +177,28 @@ class event_driven {
 
   /// P = (2 K / D + W / (D Δt)) / V with the current kinetic energy K (the
   /// equilibrium N k_B T of an elastic run) and the virial W collected over
-  /// observation_time() Δt > 0.
+  /// observation_time() Δt > 0: the bulk pressure of a periodic system (with
+  /// walls, see wall_pressure()).
   [[nodiscard]] time_type pressure() const noexcept {
     const time_type dims = time_type(D);
     return (2 * time_type(kinetic_energy()) / dims + virial_ / (dims * observation_time())) /
            time_type(box_.volume());
   }
 
+  /// The pressure on the box's walls: the normal momentum they received
+  /// over observation_time(), divided by their total area (length in 2D).
+  /// Extra planes are not counted. 0 for a fully periodic box.
+  [[nodiscard]] time_type wall_pressure() const noexcept {
+    time_type area = 0;
+    for (std::size_t a = 0; a < D; ++a)
+      if (!box_.is_periodic(a)) area += 2 * time_type(box_.volume()) / time_type(box_.lengths()[a]);
+    return area > 0 ? wall_impulse_ / (area * observation_time()) : 0;
+  }
+
   /// Restarts the counters, the virial and the observation window.
   void reset_observables() noexcept {
     pair_collisions_ = wall_collisions_ = events_ = 0;
-    virial_ = 0;
+    virial_ = wall_impulse_ = 0;
     window_start_ = time();
   }
 
@@ -450,6 +461,7 @@ class event_driven {
     ++counter_[i];
     last_collision_[i] = now_;
     ++wall_collisions_;
+    if (w < box_wall_count_) wall_impulse_ += time_type(result.impulse);
     if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
       observer(record{T(time()), i, w, partner_kind::wall, -n, result.impulse});
     schedule(i);
@@ -483,6 +495,7 @@ class event_driven {
   std::uint64_t events_since_epoch_ = 0;
   std::uint64_t pair_collisions_ = 0, wall_collisions_ = 0, events_ = 0;
   time_type virial_ = 0;
+  time_type wall_impulse_ = 0;
   time_type window_start_ = 0;
 };
 

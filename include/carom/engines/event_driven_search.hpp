@@ -12,7 +12,7 @@
 /// - carom::neighbour_lists: the cage is a cube of half-width h around the
 ///   particle's position when it last left its cage; candidates are the
 ///   particles whose cages lie within σ_ij of its own (an exact, symmetric
-///   list, ~10 particles at φ = 0.45 for h = 0.1 σ instead of ~25 for
+///   list, ~15 particles at φ = 0.45 for h = 0.2 σ instead of ~25 for
 ///   cells); a cage exit re-centres the cage and rebuilds that one list,
 ///   adding and removing the particle in its neighbours' lists.
 ///
@@ -146,7 +146,7 @@ struct cell_lists {
 /// Per-particle neighbour lists over cubic cages (see the file comment).
 /// `cage_half_width` is h in units of σ_max.
 struct neighbour_lists {
-  double cage_half_width = 0.1;
+  double cage_half_width = 0.2;
 
   template <scalar T, std::size_t D>
   class type {
@@ -155,7 +155,14 @@ struct neighbour_lists {
         : box_(container),
           half_width_(validated(options.cage_half_width) * sigma_max),
           sigma_max_(sigma_max),
-          cells_(container, sigma_max * (1 + 2 * T(options.cage_half_width)) * T(1.0001)) {}
+          cells_(container, sigma_max * (1 + 2 * T(options.cage_half_width)) * T(1.0001)) {
+      for (std::size_t a = 0; a < D; ++a)
+        detail::require(!container.is_periodic(a) ||
+                            container.lengths()[a] >= 2 * (sigma_max + 2 * half_width_),
+                        "carom::neighbour_lists: periodic axis ", a, " of length ",
+                        container.lengths()[a], " is shorter than 2 (sigma_max + 2 h) = ",
+                        2 * (sigma_max + 2 * half_width_));
+    }
 
     void insert_all(std::span<const vec<T, D>> positions) {
       const std::size_t n = positions.size();
@@ -212,8 +219,8 @@ struct neighbour_lists {
 
    private:
     static T validated(double h) {
-      detail::require(std::isfinite(h) && h > 0 && h <= 0.25,
-                      "carom::neighbour_lists: cage_half_width must be in (0, 0.25] sigma (got ",
+      detail::require(std::isfinite(h) && h > 0 && h <= 0.5,
+                      "carom::neighbour_lists: cage_half_width must be in (0, 0.5] sigma (got ",
                       h, ")");
       return T(h);
     }

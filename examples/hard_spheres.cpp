@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// Seed 000's system: N hard spheres (or disks) in a box, jumping from one
+// collision to the next. Starts from a lattice with Maxwell–Boltzmann
+// velocities (σ = m = kT = 1), equilibrates, then measures the collision
+// rate, the pressure as Z = PV/(NkT) next to Carnahan–Starling (3D) or
+// Henderson (2D), the mean free time and the energy drift.
+//
+//   hard_spheres [--n N] [--phi F] [--dim 2|3] [--boundary periodic|wall]
+//                [--e E] [--collisions C] [--seed S] [--cells] [--json]
+//
+// --n is the lattice size: N = 4 n³ spheres (3D) or n² disks (2D);
+// --collisions is per particle (measured after as many for equilibration).
+#include <carom/carom.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+
+namespace {
+
+struct options {
+  std::size_t n = 10;
+  double phi = 0.45;
+  int dim = 3;
+  bool periodic = true;
+  double e = 1.0;
+  double collisions = 50;
+  unsigned long seed = 1;
+  bool cells = false;
+  bool json = false;
+};
+
+[[noreturn]] void usage(const char* why) {
+  std::fprintf(stderr,
+               "hard_spheres: %s\nusage: hard_spheres [--n N] [--phi F] [--dim 2|3] "
+               "[--boundary periodic|wall] [--e E] [--collisions C] [--seed S] [--cells] "
+               "[--json]\n",
+               why);
+  std::exit(2);
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int k = 1; k < argc; ++k) {
+    const std::string flag = argv[k];
+    auto value = [&]() -> const char* {
+      if (k + 1 >= argc) usage(("missing value after " + flag).c_str());
+      return argv[++k];
+    };
+    if (flag == "--n") o.n = std::strtoul(value(), nullptr, 10);
+    else if (flag == "--phi") o.phi = std::atof(value());
+    else if (flag == "--dim") o.dim = std::atoi(value());
+    else if (flag == "--boundary") o.periodic = std::strcmp(value(), "wall") != 0;
+    else if (flag == "--e") o.e = std::atof(value());
+    else if (flag == "--collisions") o.collisions = std::atof(value());
+    else if (flag == "--seed") o.seed = std::strtoul(value(), nullptr, 10);
+    else if (flag == "--cells") o.cells = true;
+    else if (flag == "--json") o.json = true;
+    else usage(("unknown flag " + flag).c_str());
+  }
+  if (o.dim != 2 && o.dim != 3) usage("--dim must be 2 or 3");
+  if (o.n == 0 || !(o.collisions > 0)) usage("--n and --collisions must be > 0");
+  return o;
+}
+
+template <std::size_t D, class Search>
+int run(const options& o) {
+  using resolver = carom::constant_restitution<double>;
+  using engine = carom::event_driven<double, D, resolver, carom::event_policies<Search>>;
+  auto scene = carom::lattice<double, D>(o.n, o.phi, o.periodic ? carom::boundary::periodic
+                                                                : carom::boundary::wall);
+  std::mt19937_64 generator(o.seed);
+  carom::maxwell_boltzmann(scene.particles, 1.0, generator);
+  engine sim(scene.container, scene.particles,
+             {.resolver = resolver(o.e), .collapse_guard_time = o.e < 1 ? 1e-6 : 0.0});
+  const double count = sim.size();
+  const auto goal = static_cast<std::uint64_t>(o.collisions * count / 2);  // 2 particles each
+
+  sim.run_collisions(goal);  // equilibration
+  sim.reset_observables();
+  const double energy_before = sim.kinetic_energy();
+  const auto start = std::chrono::steady_clock::now();
+  sim.run_collisions(goal);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const double volume = scene.container.volume();
+  const double phi = count * carom::particle_volume<D>(0.5) / volume;
+  const double temperature = 2 * sim.kinetic_energy() / (D * count);
+  // Bulk (virial) pressure in a periodic box, the walls' pressure otherwise.
+  const double pressure = o.periodic ? sim.pressure() : sim.wall_pressure();
+  const double z = pressure * volume / (count * temperature);
+  const double g = D == 3 ? (1 - phi / 2) / std::pow(1 - phi, 3) : (1 - 7 * phi / 16) / std::pow(1 - phi, 2);
+  const double z_reference = 1 + (D == 3 ? 4 : 2) * phi * g;
+  const double elapsed = sim.observation_time();
+  const double rate = double(sim.pair_collisions()) / seconds;
+  const double per_particle = 2 * double(sim.pair_collisions()) / (count * elapsed);
+  const double drift = sim.kinetic_energy() / energy_before - 1;
+
+  if (o.json) {
+    std::printf(
+        "{\"dimension\": %zu, \"particles\": %.0f, \"packing_fraction\": %.6f, \"periodic\": %s, "
+        "\"restitution\": %g, \"collisions\": %llu, \"wall_collisions\": %llu, \"seconds\": %.4f, "
+        "\"collisions_per_second\": %.6g, \"collisions_per_particle_per_time\": %.6f, "
+        "\"mean_free_time\": %.6g, \"compressibility\": %.6f, \"compressibility_reference\": %.6f, "
+        "\"reduced_pressure\": %.6f, \"temperature\": %.6f, \"energy_drift\": %.3e}\n",
+        D, count, phi, o.periodic ? "true" : "false", o.e,
+        static_cast<unsigned long long>(sim.pair_collisions()),
+        static_cast<unsigned long long>(sim.wall_collisions()), seconds, rate, per_particle,
+        1 / per_particle, z, z_reference, pressure, temperature, drift);
+    return 0;
+  }
+  std::printf("%zuD %s, N = %.0f, packing fraction %.4f, e = %g\n", D,
+              o.periodic ? "periodic box" : "walled box", count, phi, o.e);
+  std::printf("  %llu collisions in %.3f s of wall time: %.3g collisions/s\n",
+              static_cast<unsigned long long>(sim.pair_collisions()), seconds, rate);
+  std::printf("  collisions per particle per unit time  %.4f\n", per_particle);
+  std::printf("  mean free time                         %.5f\n", 1 / per_particle);
+  if (o.e < 1) std::printf("  (inelastic: no equilibrium pressure)\n");
+  else std::printf("  Z = PV/(NkT)%s %.4f  (%s: %.4f)\n", o.periodic ? "                          " : " from the walls           ", z,
+              D == 3 ? "Carnahan-Starling" : "Henderson", z_reference);
+  std::printf("  relative kinetic energy change         %.2e%s\n", drift,
+              o.e < 1 ? " (inelastic: cooling)" : "");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const options o = parse(argc, argv);
+  try {
+    if (o.dim == 3) return o.cells ? run<3, carom::cell_lists>(o) : run<3, carom::neighbour_lists>(o);
+    return o.cells ? run<2, carom::cell_lists>(o) : run<2, carom::neighbour_lists>(o);
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "hard_spheres: %s\n", error.what());
+    return 2;
+  }
+}
