@@ -280,9 +280,9 @@ class event_driven {
     }
     search_.insert_all(wrapped);
     for (std::uint32_t i = 0; i < n; ++i)
-      search_.for_each_candidate(i, [&](std::uint32_t j) {
+      search_.for_each_candidate(i, [&](std::uint32_t j, const auto& image) {
         if (j <= i) return;
-        const vector dx = box_.minimum_image(hot_[j].position - hot_[i].position);
+        const vector dx = displacement(hot_[j].position - hot_[i].position, image);
         const T sigma = hot_[i].radius + hot_[j].radius;
         const T d2 = squared_norm(dx);
         detail::require(d2 >= sigma * sigma - tolerance(sigma * sigma),
@@ -300,6 +300,14 @@ class event_driven {
     T m = T(0);
     for (std::size_t a = 0; a < D; ++a) m = std::max(m, std::abs(x[a]));
     return m;
+  }
+
+  /// x_j − x_i on the periodic image the search policy names.
+  template <class Image>
+  [[nodiscard]] CAROM_ALWAYS_INLINE vector displacement(const vector& raw,
+                                                        const Image& image) const noexcept {
+    if constexpr (std::is_same_v<Image, nearest_image>) return box_.minimum_image(raw);
+    else return raw + image;
   }
 
   // ---- clocks -----------------------------------------------------------
@@ -361,7 +369,7 @@ class event_driven {
     for (std::uint32_t w = box_wall_count_; w < walls_.size(); ++w) consider_wall(p, w, best, next);
 
     // Pairs.
-    search_.for_each_candidate(i, [&](std::uint32_t j) CAROM_ALWAYS_INLINE {
+    search_.for_each_candidate(i, [&](std::uint32_t j, const auto& image) CAROM_ALWAYS_INLINE {
       const hot_particle& q = hot_[j];
       const T dt = now_ - q.local_time;
       vector xj = q.position + q.velocity * dt, vj = q.velocity;
@@ -369,7 +377,7 @@ class event_driven {
         xj += params_.gravity * (dt * dt / 2);
         vj += params_.gravity * dt;
       }
-      const T t = time_to_contact(box_.minimum_image(xj - p.position), vj - p.velocity,
+      const T t = time_to_contact(displacement(xj - p.position, image), vj - p.velocity,
                                   p.radius + q.radius);
       if (t < best) {
         best = t;

@@ -17,11 +17,15 @@
 ///   adding and removing the particle in its neighbours' lists.
 ///
 /// Policy interface (for T, D): `policy::type<T, D>` constructible from
-/// (box, σ_max, policy), with `insert_all(positions)`, `for_each_candidate(i, f)`,
-/// `cage(i, lower, upper)`, `may_reach_wall(i, axis, side, radius)` and
+/// (box, σ_max, policy), with `insert_all(positions)`,
+/// `for_each_candidate(i, f)` calling f(j, image) where `image` is either
+/// carom::nearest_image{} (the engine takes the minimum image of x_j − x_i)
+/// or the periodic shift vector to add to x_j − x_i, `cage(i, lower, upper)`,
+/// `may_reach_wall(i, axis, side, radius)` and
 /// `leave(i, axis, direction, position)`.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -36,6 +40,9 @@
 #include "carom/spatial/cell_grid.hpp"
 
 namespace carom {
+
+/// Tells the engine to use the minimum image of a candidate's separation.
+struct nearest_image {};
 
 namespace detail {
 
@@ -67,12 +74,13 @@ class linked_cells {
     if (next_[i] >= 0) previous_[static_cast<std::size_t>(next_[i])] = previous_[i];
   }
 
-  /// f(j) for every particle j ≠ i in the cells around cell c.
+  /// f(j, image) for every particle j ≠ i in the cells around cell c, with
+  /// the image code of j's cell (see cell_grid::for_each_neighbour).
   template <class F>
   void for_each_around(const cell_coordinates<D>& c, std::uint32_t i, F&& f) const {
-    grid_.for_each_neighbour(c, [&](std::size_t k) {
+    grid_.for_each_neighbour(c, [&](std::size_t k, std::uint32_t image) CAROM_ALWAYS_INLINE {
       for (std::int32_t j = head_[k]; j >= 0; j = next_[static_cast<std::size_t>(j)])
-        if (static_cast<std::uint32_t>(j) != i) f(static_cast<std::uint32_t>(j));
+        if (static_cast<std::uint32_t>(j) != i) f(static_cast<std::uint32_t>(j), image);
     });
   }
 
@@ -104,8 +112,9 @@ struct cell_lists {
     }
 
     template <class F>
-    void for_each_candidate(std::uint32_t i, F&& f) const {
-      cells_.for_each_around(cells_.cell_of(i), i, f);
+    CAROM_ALWAYS_INLINE void for_each_candidate(std::uint32_t i, F&& f) const {
+      cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t)
+                                                       CAROM_ALWAYS_INLINE { f(j, nearest_image{}); });
     }
 
     /// The cell; outer faces on walled axes are pushed out of reach (the
@@ -156,16 +165,23 @@ struct neighbour_lists {
           half_width_(validated(options.cage_half_width) * sigma_max),
           sigma_max_(sigma_max),
           cells_(container, sigma_max * (1 + 2 * T(options.cage_half_width)) * T(1.0001)) {
+      // Three cells a side, so that the cell relation names the image.
       for (std::size_t a = 0; a < D; ++a)
-        detail::require(!container.is_periodic(a) ||
-                            container.lengths()[a] >= 2 * (sigma_max + 2 * half_width_),
+        detail::require(!container.is_periodic(a) || cells_.grid().counts()[a] >= 3,
                         "carom::neighbour_lists: periodic axis ", a, " of length ",
-                        container.lengths()[a], " is shorter than 2 (sigma_max + 2 h) = ",
-                        2 * (sigma_max + 2 * half_width_));
+                        container.lengths()[a], " is shorter than 3 (sigma_max + 2 h) = ",
+                        3 * (sigma_max + 2 * half_width_));
     }
 
     void insert_all(std::span<const vec<T, D>> positions) {
       const std::size_t n = positions.size();
+      detail::require(n < (std::size_t(1) << (32 - image_bits)),
+                      "carom::neighbour_lists: at most 2^27 particles");
+      for (std::uint32_t code = 0; code < images; ++code) {
+        std::uint32_t rest = code;
+        for (std::size_t a = 0; a < D; ++a, rest /= 3)
+          shift_[code][a] = T(int(rest % 3) - 1) * box_.lengths()[a];
+      }
       cells_.reset(n);
       centre_.assign(positions.begin(), positions.end());
       count_.assign(n, 0);
@@ -174,15 +190,19 @@ struct neighbour_lists {
       for (std::size_t i = 0; i < n; ++i)
         cells_.insert(static_cast<std::uint32_t>(i), cells_.grid().coordinates_of(centre_[i]));
       for (std::uint32_t i = 0; i < n; ++i)
-        cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j) {
-          if (cages_close(i, j)) push(i, j);
+        cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t image) {
+          if (close(i, j, image)) push(i, j, image);
         });
     }
 
+    /// Entries pack the neighbour's index with the code of its periodic
+    /// image (fixed while both stay in their cages), so the engine adds a
+    /// shift instead of rounding a minimum image for every candidate.
     template <class F>
     CAROM_ALWAYS_INLINE void for_each_candidate(std::uint32_t i, F&& f) const {
       const std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
-      for (const std::uint32_t* j = first; j != first + count_[i]; ++j) f(*j);
+      for (const std::uint32_t* e = first; e != first + count_[i]; ++e)
+        f(*e >> image_bits, shift_[*e & image_mask]);
     }
 
     void cage(std::uint32_t i, vec<T, D>& lower, vec<T, D>& upper) const noexcept {
@@ -203,16 +223,16 @@ struct neighbour_lists {
     /// rebuilds its list, symmetrically.
     void leave(std::uint32_t i, std::size_t, int, vec<T, D>& position) {
       const std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
-      for (const std::uint32_t* j = first; j != first + count_[i]; ++j) erase(*j, i);
+      for (const std::uint32_t* e = first; e != first + count_[i]; ++e) erase(*e >> image_bits, i);
       count_[i] = 0;
       position = box_.wrap(position);
       centre_[i] = position;
       cells_.remove(i);
       cells_.insert(i, cells_.grid().coordinates_of(position));
-      cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j) {
-        if (cages_close(i, j)) {
-          push(i, j);
-          push(j, i);
+      cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t image) {
+        if (close(i, j, image)) {
+          push(i, j, image);
+          push(j, i, images - 1 - image);  // the opposite image
         }
       });
     }
@@ -225,30 +245,32 @@ struct neighbour_lists {
       return T(h);
     }
 
-    /// Can i and j touch while both stay in their cages? The gap between
-    /// the cubes (per axis, beyond 2h) is below σ_max. Using σ_max rather
-    /// than r_i + r_j keeps the list valid whatever the radii, at the price
-    /// of a few extra candidates in polydisperse systems.
-    [[nodiscard]] bool cages_close(std::uint32_t i, std::uint32_t j) const noexcept {
-      const vec<T, D> d = box_.minimum_image(centre_[j] - centre_[i]);
+    /// Can i and j (on the periodic image `image` of its cell) touch while
+    /// both stay in their cages? The gap between the cubes (per axis, beyond
+    /// 2h) is below σ_max. Using σ_max rather than r_i + r_j keeps the list
+    /// valid whatever the radii, at the price of a few extra candidates in
+    /// polydisperse systems.
+    [[nodiscard]] bool close(std::uint32_t i, std::uint32_t j, std::uint32_t image) const noexcept {
+      const vec<T, D> d = centre_[j] - centre_[i] + shift_[image];
       const T reach = 2 * half_width_ * T(1.000001);
       T gap2 = T(0);
       for (std::size_t a = 0; a < D; ++a) {
         const T e = std::abs(d[a]) - reach;
+        if (e >= sigma_max_) return false;  // most candidates leave here
         if (e > T(0)) gap2 += e * e;
       }
       return gap2 < sigma_max_ * sigma_max_ * T(1.000001);
     }
 
-    void push(std::uint32_t i, std::uint32_t j) {
+    void push(std::uint32_t i, std::uint32_t j, std::uint32_t code) {
       if (count_[i] == capacity_) grow();
-      list_[std::size_t(i) * capacity_ + count_[i]++] = j;
+      list_[std::size_t(i) * capacity_ + count_[i]++] = (j << image_bits) | code;
     }
 
     void erase(std::uint32_t i, std::uint32_t j) noexcept {
       std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
       std::uint32_t* last = first + count_[i];
-      std::uint32_t* at = std::find(first, last, j);
+      std::uint32_t* at = std::find_if(first, last, [j](std::uint32_t e) { return e >> image_bits == j; });
       if (at != last) {
         *at = *(last - 1);
         --count_[i];
@@ -265,10 +287,15 @@ struct neighbour_lists {
       capacity_ = wider;
     }
 
+    static constexpr std::uint32_t image_bits = 5;
+    static constexpr std::uint32_t image_mask = (1u << image_bits) - 1;
+    static constexpr std::uint32_t images = D == 3 ? 27 : 9;
+
     box<T, D> box_;
     T half_width_;
     T sigma_max_;
     detail::linked_cells<T, D> cells_;
+    std::array<vec<T, D>, images> shift_{};
     std::vector<vec<T, D>> centre_;
     std::vector<std::uint32_t> count_;
     std::vector<std::uint32_t> list_;

@@ -100,35 +100,48 @@ class cell_grid {
     return c;
   }
 
-  /// Calls f(index) once for every distinct cell adjacent to c (c included):
-  /// 3^D cells inside the grid, fewer at walls and on short periodic axes.
+  /// Calls f(index, image) once for every distinct cell adjacent to c (c
+  /// included): 3^D cells inside the grid, fewer at walls and on periodic
+  /// axes of one or two cells. `image` = Σ_a digit_a 3^a says which periodic
+  /// image of that cell touches c: digit 1 the cell itself, 0 its image one
+  /// box length below (c is at the lower edge, the cell at the upper one),
+  /// 2 one box length above. With fewer than 3 cells on a periodic axis the
+  /// digit is 1 and callers must take minimum images themselves.
   template <class F>
   void for_each_neighbour(const cell_coordinates<D>& c, F&& f) const {
     std::array<std::array<std::int32_t, 3>, D> around;
+    std::array<std::array<std::uint32_t, 3>, D> digit;
     std::array<int, D> count;
     for (std::size_t a = 0; a < D; ++a) {
       const std::int32_t n = counts_[a];
       int m = 0;
-      around[a][m++] = c[a];
-      if (c[a] > 0) around[a][m++] = c[a] - 1;
-      else if (periodic_[a] && n > 2) around[a][m++] = n - 1;
-      if (c[a] + 1 < n) around[a][m++] = c[a] + 1;
-      else if (periodic_[a] && n > 2) around[a][m++] = 0;
+      auto add = [&](std::int32_t k, std::uint32_t d) {
+        around[a][m] = k;
+        digit[a][m++] = d;
+      };
+      add(c[a], 1);
+      if (c[a] > 0) add(c[a] - 1, 1);
+      else if (periodic_[a] && n > 2) add(n - 1, 0);
+      if (c[a] + 1 < n) add(c[a] + 1, 1);
+      else if (periodic_[a] && n > 2) add(0, 2);
       count[a] = m;
     }
+    const auto nx = static_cast<std::size_t>(counts_[0]);
     if constexpr (D == 2) {
       for (int y = 0; y < count[1]; ++y) {
-        const std::size_t row = static_cast<std::size_t>(around[1][y]) * static_cast<std::size_t>(counts_[0]);
-        for (int x = 0; x < count[0]; ++x) f(row + static_cast<std::size_t>(around[0][x]));
+        const std::size_t row = static_cast<std::size_t>(around[1][y]) * nx;
+        for (int x = 0; x < count[0]; ++x)
+          f(row + static_cast<std::size_t>(around[0][x]), digit[0][x] + 3 * digit[1][y]);
       }
     } else {
+      const auto ny = static_cast<std::size_t>(counts_[1]);
       for (int z = 0; z < count[2]; ++z)
         for (int y = 0; y < count[1]; ++y) {
           const std::size_t row =
-              (static_cast<std::size_t>(around[2][z]) * static_cast<std::size_t>(counts_[1]) +
-               static_cast<std::size_t>(around[1][y])) *
-              static_cast<std::size_t>(counts_[0]);
-          for (int x = 0; x < count[0]; ++x) f(row + static_cast<std::size_t>(around[0][x]));
+              (static_cast<std::size_t>(around[2][z]) * ny + static_cast<std::size_t>(around[1][y])) * nx;
+          const std::uint32_t image = 3 * digit[1][y] + 9 * digit[2][z];
+          for (int x = 0; x < count[0]; ++x)
+            f(row + static_cast<std::size_t>(around[0][x]), image + digit[0][x]);
         }
     }
   }
