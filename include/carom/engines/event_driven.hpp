@@ -137,9 +137,9 @@ class event_driven {
     synchronise();
     auto x = particles_.positions();
     auto v = particles_.velocities();
-    for (std::uint32_t i = 0; i < size(); ++i) {
-      x[i] = hot_[i].position;
-      v[i] = hot_[i].velocity;
+    for (std::uint32_t k = 0; k < size(); ++k) {
+      x[original_[k]] = hot_[k].position;
+      v[original_[k]] = hot_[k].velocity;
     }
     return particles_;
   }
@@ -265,6 +265,8 @@ class event_driven {
     counter_.assign(n, 0);
     event_.assign(n, scheduled{0, 0, event_kind::none});
     last_collision_.assign(n, -infinity<T>);
+    original_.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) original_[i] = i;
     std::vector<vector> wrapped(n);
     for (std::uint32_t i = 0; i < n; ++i) {
       const vector x = box_.wrap(particles_.positions()[i]);
@@ -329,8 +331,10 @@ class event_driven {
   }
 
   /// Moves the epoch to now: every clock and scheduled time is shifted so
-  /// that now is 0 (keeps float times fine-grained on long runs).
-  void move_epoch() noexcept {
+  /// that now is 0 (keeps float times fine-grained on long runs). Also
+  /// renumbers the particles in the search policy's spatial order, so that
+  /// neighbours stay close in memory as the particles diffuse.
+  void move_epoch() {
     synchronise();
     for (auto& p : hot_) p.local_time = T(0);
     for (auto& t : last_collision_) t -= now_;
@@ -338,6 +342,32 @@ class event_driven {
     epoch_ += time_type(now_);
     now_ = T(0);
     events_since_epoch_ = 0;
+    sort_spatially();
+  }
+
+  template <class Value>
+  void permute(std::vector<Value>& values, const std::vector<std::uint32_t>& order) {
+    std::vector<Value> sorted(values.size());
+    for (std::size_t k = 0; k < order.size(); ++k) sorted[k] = values[order[k]];
+    values.swap(sorted);
+  }
+
+  void sort_spatially() {
+    const std::vector<std::uint32_t> order = search_.spatial_order();  // old index of each new
+    std::vector<std::uint32_t> renumbered(order.size());              // new index of each old
+    for (std::uint32_t k = 0; k < order.size(); ++k) renumbered[order[k]] = k;
+    std::vector<T> times(order.size());
+    for (std::uint32_t k = 0; k < order.size(); ++k) times[k] = queue_.time_of(order[k]);
+    permute(hot_, order);
+    permute(inverse_mass_, order);
+    permute(counter_, order);
+    permute(last_collision_, order);
+    permute(original_, order);
+    permute(event_, order);
+    for (auto& e : event_)
+      if (e.kind == event_kind::pair) e.partner = renumbered[e.partner];
+    for (std::uint32_t k = 0; k < order.size(); ++k) queue_.update(k, times[k]);
+    search_.renumber(order, renumbered);
   }
 
   // ---- scheduling --------------------------------------------------------
@@ -453,7 +483,8 @@ class event_driven {
     ++pair_collisions_;
     virial_ += time_type(distance) * time_type(result.impulse);
     if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
-      observer(record{T(time()), i, j, partner_kind::particle, n, result.impulse});
+      observer(record{T(time()), original_[i], original_[j], partner_kind::particle, n,
+                      result.impulse});
     schedule(i);
     schedule(j);
   }
@@ -471,7 +502,7 @@ class event_driven {
     ++wall_collisions_;
     if (w < box_wall_count_) wall_impulse_ += time_type(result.impulse);
     if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
-      observer(record{T(time()), i, w, partner_kind::wall, -n, result.impulse});
+      observer(record{T(time()), original_[i], w, partner_kind::wall, -n, result.impulse});
     schedule(i);
   }
 
@@ -497,6 +528,7 @@ class event_driven {
   std::vector<std::uint32_t> counter_;
   std::vector<scheduled> event_;
   std::vector<T> last_collision_;
+  std::vector<std::uint32_t> original_;  // index in the particles given, by current index
 
   T now_ = T(0);
   time_type epoch_ = 0;

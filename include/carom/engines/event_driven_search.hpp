@@ -21,8 +21,9 @@
 /// `for_each_candidate(i, f)` calling f(j, image) where `image` is either
 /// carom::nearest_image{} (the engine takes the minimum image of x_j − x_i)
 /// or the periodic shift vector to add to x_j − x_i, `cage(i, lower, upper)`,
-/// `may_reach_wall(i, axis, side, radius)` and
-/// `leave(i, axis, direction, position)`.
+/// `may_reach_wall(i, axis, side, radius)`,
+/// `leave(i, axis, direction, position)`, and `spatial_order()` with
+/// `renumber(order, renumbered)` for keeping neighbours close in memory.
 
 #include <algorithm>
 #include <array>
@@ -84,6 +85,24 @@ class linked_cells {
     });
   }
 
+  /// Every particle, cell by cell.
+  [[nodiscard]] std::vector<std::uint32_t> order() const {
+    std::vector<std::uint32_t> result;
+    result.reserve(cell_.size());
+    for (const std::int32_t first : head_)
+      for (std::int32_t j = first; j >= 0; j = next_[static_cast<std::size_t>(j)])
+        result.push_back(static_cast<std::uint32_t>(j));
+    return result;
+  }
+
+  /// Particle order[k] is now particle k.
+  void renumber(const std::vector<std::uint32_t>& order) {
+    std::vector<cell_coordinates<D>> cells(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) cells[k] = cell_[order[k]];
+    reset(order.size());
+    for (std::size_t k = order.size(); k-- > 0;) insert(static_cast<std::uint32_t>(k), cells[k]);
+  }
+
   [[nodiscard]] const cell_grid<T, D>& grid() const noexcept { return grid_; }
   [[nodiscard]] const cell_coordinates<D>& cell_of(std::uint32_t i) const noexcept {
     return cell_[i];
@@ -134,6 +153,11 @@ struct cell_lists {
     [[nodiscard]] bool may_reach_wall(std::uint32_t i, std::size_t axis, int side, T) const noexcept {
       const auto& c = cells_.cell_of(i);
       return side == 0 ? c[axis] == 0 : c[axis] + 1 == cells_.grid().counts()[axis];
+    }
+
+    [[nodiscard]] std::vector<std::uint32_t> spatial_order() const { return cells_.order(); }
+    void renumber(const std::vector<std::uint32_t>& order, const std::vector<std::uint32_t>&) {
+      cells_.renumber(order);
     }
 
     void leave(std::uint32_t i, std::size_t axis, int direction, vec<T, D>& position) noexcept {
@@ -217,6 +241,29 @@ struct neighbour_lists {
       const T reach = half_width_ + radius;
       return side == 0 ? centre_[i][axis] - reach <= box_.lower()[axis]
                        : centre_[i][axis] + reach >= box_.upper()[axis];
+    }
+
+    [[nodiscard]] std::vector<std::uint32_t> spatial_order() const { return cells_.order(); }
+
+    /// Particle order[k] becomes k (renumbered[old] = new).
+    void renumber(const std::vector<std::uint32_t>& order,
+                  const std::vector<std::uint32_t>& renumbered) {
+      std::vector<std::uint32_t> lists(list_.size());
+      std::vector<std::uint32_t> counts(count_.size());
+      std::vector<vec<T, D>> centres(centre_.size());
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t old = order[k];
+        counts[k] = count_[old];
+        centres[k] = centre_[old];
+        for (std::uint32_t m = 0; m < count_[old]; ++m) {
+          const std::uint32_t e = list_[old * capacity_ + m];
+          lists[k * capacity_ + m] = (renumbered[e >> image_bits] << image_bits) | (e & image_mask);
+        }
+      }
+      list_.swap(lists);
+      count_.swap(counts);
+      centre_.swap(centres);
+      cells_.renumber(order);
     }
 
     /// Re-centres i's cage on its position (wrapped into the box) and
