@@ -19,6 +19,7 @@
 #include "carom/spatial/cell_grid.hpp"
 #include "carom/setup/initial_states.hpp"
 #include "carom/events/binary_heap_queue.hpp"
+#include "carom/events/bucket_queue.hpp"
 #include "carom/events/concepts.hpp"
 #include "carom/engines/collision_record.hpp"
 #include "carom/engines/event_driven.hpp"

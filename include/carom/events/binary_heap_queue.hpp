@@ -17,6 +17,8 @@ namespace carom {
 template <scalar T>
 class binary_heap_queue {
  public:
+  using time_type = T;
+
   /// n particles, each scheduled at +∞.
   explicit binary_heap_queue(std::size_t n) : heap_(n), where_(n) {
     for (std::size_t k = 0; k < n; ++k) {

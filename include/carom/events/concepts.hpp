@@ -18,7 +18,7 @@ namespace carom {
 ///   `q.update(i, t)` — particle i's next event is now at t;
 ///   `q.top()` — the particle with the earliest time; `q.top_time()` that time;
 ///   `q.time_of(i)`; `q.shift(dt)` — subtract dt from every time (order kept).
-/// Models: carom::binary_heap_queue<T>.
+/// Models: carom::bucket_queue<T>, carom::binary_heap_queue<T>.
 template <class Q, class T>
 concept event_queue = scalar<T> && std::constructible_from<Q, std::size_t> &&
                       requires(Q& q, const Q& cq, std::uint32_t i, T t) {

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// A bounded bucket queue for one event per particle, after the idea of
+/// G. Paul (J. Comput. Phys. 221, 615 (2007)): times in the near future fall
+/// into buckets of width Δt kept as unsorted lists (O(1) insertion and
+/// removal); only the current bucket is ordered, in a small binary heap;
+/// times beyond the last bucket wait in an overflow list. When the buckets
+/// run out, Δt is re-estimated from the spread of the scheduled times and
+/// every particle is placed again. Each update is O(1) on average instead of
+/// the O(log N) of a heap over all particles, and touches little memory.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "carom/core/math.hpp"
+
+namespace carom {
+
+/// Bucket queue over one time per particle (a model of carom::event_queue).
+template <scalar T>
+class bucket_queue {
+ public:
+  using time_type = T;
+
+  /// n particles, each scheduled at +∞.
+  explicit bucket_queue(std::size_t n)
+      : time_(n, infinity<T>),
+        where_(n, overflow),
+        next_(n, none),
+        previous_(n, none),
+        slot_(n, 0) {
+    for (std::size_t i = 0; i < n; ++i) link(static_cast<std::uint32_t>(i), overflow);
+  }
+
+  /// Particle i's next event is at t.
+  void update(std::uint32_t i, T t) {
+    detach(i);
+    time_[i] = t;
+    place(i);
+    if (heap_.empty()) advance();
+    if (heap_.size() > heap_limit_) {
+      // Δt no longer fits the times (e.g. right after construction): re-estimate
+      // it; if that does not help (many equal times), tolerate a larger heap.
+      rebuild();
+      if (heap_.size() > heap_limit_ / 2) heap_limit_ *= 2;
+    }
+  }
+
+  [[nodiscard]] std::uint32_t top() const noexcept { return heap_.empty() ? 0 : heap_[0]; }
+  [[nodiscard]] T top_time() const noexcept {
+    return heap_.empty() ? infinity<T> : time_[heap_[0]];
+  }
+  [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return time_[i]; }
+  [[nodiscard]] std::size_t size() const noexcept { return time_.size(); }
+
+  /// Subtracts dt from every time, then places every particle again (so no
+  /// rounding of the shift can put a time in the wrong bucket).
+  void shift(T dt) {
+    for (auto& t : time_) t -= dt;
+    rebuild();
+  }
+
+ private:
+  static constexpr std::uint32_t none = 0xffffffffu;
+  static constexpr std::uint32_t in_heap = 0xfffffffeu;
+  static constexpr std::uint32_t overflow = 0xfffffffdu;
+
+  // ---- lists ------------------------------------------------------------
+
+  std::uint32_t& head(std::uint32_t list) noexcept {
+    return list == overflow ? overflow_head_ : head_[list];
+  }
+
+  void link(std::uint32_t i, std::uint32_t list) noexcept {
+    where_[i] = list;
+    std::uint32_t& first = head(list);
+    previous_[i] = none;
+    next_[i] = first;
+    if (first != none) previous_[first] = i;
+    first = i;
+  }
+
+  void detach(std::uint32_t i) noexcept {
+    const std::uint32_t list = where_[i];
+    if (list == in_heap) {
+      heap_remove(slot_[i]);
+      return;
+    }
+    if (previous_[i] != none) next_[previous_[i]] = next_[i];
+    else head(list) = next_[i];
+    if (next_[i] != none) previous_[next_[i]] = previous_[i];
+  }
+
+  /// Puts i in the heap if its time falls in the current bucket (or before),
+  /// in a later bucket's list, or in the overflow list.
+  void place(std::uint32_t i) {
+    const T offset = (time_[i] - base_) * inverse_width_;
+    if (!(offset < T(buckets_))) link(i, overflow);  // also +∞ and NaN
+    else if (offset < T(current_ + 1)) heap_push(i);
+    else link(i, static_cast<std::uint32_t>(offset));
+  }
+
+  /// Moves on to the next non-empty bucket; past the last one, starts a new
+  /// set of buckets from the overflow list.
+  void advance() {
+    while (heap_.empty()) {
+      if (++current_ >= buckets_) {
+        rebuild();
+        return;
+      }
+      for (std::uint32_t i = head_[current_]; i != none;) {
+        const std::uint32_t after = next_[i];
+        heap_push(i);
+        i = after;
+      }
+      head_[current_] = none;
+    }
+  }
+
+  /// Chooses Δt and the start of the buckets from the finite times and
+  /// places every particle: about two events per bucket over twice the mean
+  /// time ahead.
+  void rebuild() {
+    heap_.clear();
+    overflow_head_ = none;
+    const std::size_t n = time_.size();
+    T earliest = infinity<T>;
+    double sum = 0;
+    std::size_t finite = 0;
+    for (const T t : time_)
+      if (t < infinity<T>) {
+        earliest = std::min(earliest, t);
+        sum += double(t);
+        ++finite;
+      }
+    buckets_ = static_cast<std::uint32_t>(std::max<std::size_t>(16, n / 2));
+    head_.assign(buckets_, none);
+    current_ = 0;
+    base_ = finite ? earliest : T(0);
+    const double spread = finite ? sum / double(finite) - double(earliest) : 0.0;
+    const double width = spread > 0 ? 4 * spread / double(buckets_) : 1.0;
+    inverse_width_ = T(1 / width);
+    for (std::size_t i = 0; i < n; ++i) place(static_cast<std::uint32_t>(i));
+    if (heap_.empty() && finite) advance_without_rebuild();
+  }
+
+  /// advance() for a fresh set of buckets: the earliest time is in bucket 0,
+  /// so a non-empty bucket is always found.
+  void advance_without_rebuild() {
+    while (heap_.empty() && ++current_ < buckets_) {
+      for (std::uint32_t i = head_[current_]; i != none;) {
+        const std::uint32_t after = next_[i];
+        heap_push(i);
+        i = after;
+      }
+      head_[current_] = none;
+    }
+  }
+
+  // ---- the current bucket's heap -------------------------------------------
+
+  void heap_set(std::size_t k, std::uint32_t i) noexcept {
+    heap_[k] = i;
+    slot_[i] = static_cast<std::uint32_t>(k);
+  }
+
+  void heap_push(std::uint32_t i) {
+    where_[i] = in_heap;
+    heap_.push_back(i);
+    sift_up(heap_.size() - 1);
+  }
+
+  void heap_remove(std::size_t k) noexcept {
+    const std::uint32_t last = heap_.back();
+    heap_.pop_back();
+    if (k == heap_.size()) return;
+    heap_set(k, last);
+    sift_up(k);
+    sift_down(slot_[last]);
+  }
+
+  void sift_up(std::size_t k) noexcept {
+    const std::uint32_t moving = heap_[k];
+    while (k > 0) {
+      const std::size_t parent = (k - 1) / 2;
+      if (!(time_[moving] < time_[heap_[parent]])) break;
+      heap_set(k, heap_[parent]);
+      k = parent;
+    }
+    heap_set(k, moving);
+  }
+
+  void sift_down(std::size_t k) noexcept {
+    const std::uint32_t moving = heap_[k];
+    const std::size_t n = heap_.size();
+    for (;;) {
+      std::size_t child = 2 * k + 1;
+      if (child >= n) break;
+      if (child + 1 < n && time_[heap_[child + 1]] < time_[heap_[child]]) ++child;
+      if (!(time_[heap_[child]] < time_[moving])) break;
+      heap_set(k, heap_[child]);
+      k = child;
+    }
+    heap_set(k, moving);
+  }
+
+  std::vector<T> time_;
+  std::vector<std::uint32_t> where_;  // bucket, in_heap or overflow
+  std::vector<std::uint32_t> next_, previous_;
+  std::vector<std::uint32_t> slot_;  // position in heap_
+  std::vector<std::uint32_t> head_;  // first particle of each bucket
+  std::vector<std::uint32_t> heap_;  // the current bucket, ordered
+  std::uint32_t overflow_head_ = none;
+  std::uint32_t buckets_ = 0;
+  std::uint32_t current_ = 0;
+  std::size_t heap_limit_ = 64;
+  T base_ = T(0);
+  T inverse_width_ = T(1);
+};
+
+}  // namespace carom
