@@ -20,12 +20,22 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "carom/contact/concepts.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/math.hpp"
 
 namespace carom {
+
+/// The damping ratio ζ = α / √(2(p+1)) of the linear oscillator a power law
+/// maps onto (dimensionless). ζ < 1 underdamped, ζ ≥ 1 overdamped.
+/// Precondition: p ≥ 1, α ≥ 0 (not checked: a kernel).
+template <scalar T>
+[[nodiscard]] constexpr T damping_ratio(T damping, T exponent) noexcept {
+  return damping / carom::sqrt(T(2) * (exponent + T(1)));
+}
+
 namespace detail {
 
 /// The precision the contact observables compute in: double for float.
@@ -69,6 +79,25 @@ constexpr void validate_power_law(const char* law, T exponent, T stiffness, T da
   require_damping(law, damping);
 }
 
+/// ζ = α/√(2(p+1)) in working precision, after checking α and p.
+template <scalar T>
+[[nodiscard]] working_t<T> checked_damping_ratio(const char* function, T damping, T exponent) {
+  require_damping(function, damping);
+  require_exponent(function, exponent);
+  return damping_ratio(working_t<T>(damping), working_t<T>(exponent));
+}
+
+/// −ln e and √(2(p+1)) in working precision, after checking e and p.
+template <scalar T>
+[[nodiscard]] std::pair<working_t<T>, working_t<T>> checked_calibration_inputs(const char* function,
+                                                                               T restitution,
+                                                                               T exponent) {
+  require_restitution(function, restitution);
+  require_exponent(function, exponent);
+  using W = working_t<T>;
+  return {-std::log(W(restitution)), std::sqrt(W(2) * (W(exponent) + W(1)))};
+}
+
 /// g(ζ): the oscillator time Ω s from first touch to the maximum overlap;
 /// the no-tension contact ends at 2 g(ζ), the unclipped one at π/√(1−ζ²).
 template <scalar W>
@@ -82,8 +111,8 @@ template <scalar W>
 /// h(ζ) = ζ g(ζ), kept inside a bracket that shrinks every step (bisection
 /// when Newton would leave it).
 template <scalar W>
-[[nodiscard]] W no_tension_damping_ratio(W restitution) noexcept {
-  const W target = -std::log(restitution) / W(2);
+[[nodiscard]] W no_tension_damping_ratio(W minus_log_restitution) noexcept {
+  const W target = minus_log_restitution / W(2);
   if (!(target > W(0))) return W(0);
   // h(ζ) ≥ arccosh ζ ≥ ln ζ for ζ ≥ 1, and h(1) = 1: the root is below hi.
   W lo = W(0), hi = target > W(1) ? std::exp(target) : W(1);
@@ -107,26 +136,14 @@ template <scalar W>
 
 }  // namespace detail
 
-/// The damping ratio ζ = α / √(2(p+1)) of the linear oscillator a power law
-/// maps onto (dimensionless). ζ < 1 underdamped, ζ ≥ 1 overdamped.
-/// Precondition: p ≥ 1, α ≥ 0 (not checked: a kernel).
-template <scalar T>
-[[nodiscard]] constexpr T damping_ratio(T damping, T exponent) noexcept {
-  return damping / carom::sqrt(T(2) * (exponent + T(1)));
-}
-
 /// α for the unclipped convention: √(2(p+1)) (−ln e) / √(π² + ln² e).
 /// e = 1 gives 0; e → 0 gives ζ → 1. Throws carom::invalid_input unless
 /// 0 < e ≤ 1 and p is finite and ≥ 1.
 template <scalar T>
 [[nodiscard]] T damping_for_restitution(T restitution, T exponent) {
-  constexpr const char* function = "carom::damping_for_restitution";
-  detail::require_restitution(function, restitution);
-  detail::require_exponent(function, exponent);
-  using W = detail::working_t<T>;
-  const W log_e = std::log(W(restitution));
-  const W zeta = -log_e / std::sqrt(square(pi<W>) + square(log_e));
-  return T(std::sqrt(W(2) * (W(exponent) + W(1))) * zeta);
+  const auto [minus_log_e, scale] =
+      detail::checked_calibration_inputs("carom::damping_for_restitution", restitution, exponent);
+  return T(scale * minus_log_e / std::sqrt(square(pi<decltype(scale)>) + square(minus_log_e)));
 }
 
 /// e reached in the unclipped convention: exp(−ζ π / √(1−ζ²)), ζ the damping
@@ -135,11 +152,8 @@ template <scalar T>
 /// carom::invalid_input unless α is finite and ≥ 0 and p finite and ≥ 1.
 template <scalar T>
 [[nodiscard]] T restitution_for_damping(T damping, T exponent) {
-  constexpr const char* function = "carom::restitution_for_damping";
-  detail::require_damping(function, damping);
-  detail::require_exponent(function, exponent);
   using W = detail::working_t<T>;
-  const W zeta = damping_ratio(W(damping), W(exponent));
+  const W zeta = detail::checked_damping_ratio("carom::restitution_for_damping", damping, exponent);
   if (zeta >= W(1)) return T(0);
   return T(std::exp(-zeta * pi<W> / std::sqrt((W(1) - zeta) * (W(1) + zeta))));
 }
@@ -150,12 +164,9 @@ template <scalar T>
 /// carom::invalid_input unless 0 < e ≤ 1 and p is finite and ≥ 1.
 template <scalar T>
 [[nodiscard]] T damping_for_restitution_no_tension(T restitution, T exponent) {
-  constexpr const char* function = "carom::damping_for_restitution_no_tension";
-  detail::require_restitution(function, restitution);
-  detail::require_exponent(function, exponent);
-  using W = detail::working_t<T>;
-  return T(std::sqrt(W(2) * (W(exponent) + W(1))) *
-           detail::no_tension_damping_ratio(W(restitution)));
+  const auto [minus_log_e, scale] = detail::checked_calibration_inputs(
+      "carom::damping_for_restitution_no_tension", restitution, exponent);
+  return T(scale * detail::no_tension_damping_ratio(minus_log_e));
 }
 
 /// e reached in the no-tension convention: exp(−2 ζ g(ζ)), independent of p
@@ -164,12 +175,9 @@ template <scalar T>
 /// ≥ 1.
 template <scalar T>
 [[nodiscard]] T restitution_for_damping_no_tension(T damping, T exponent) {
-  constexpr const char* function = "carom::restitution_for_damping_no_tension";
-  detail::require_damping(function, damping);
-  detail::require_exponent(function, exponent);
-  using W = detail::working_t<T>;
-  const W zeta = damping_ratio(W(damping), W(exponent));
-  return T(std::exp(-W(2) * zeta * detail::peak_time(zeta)));
+  const auto zeta =
+      detail::checked_damping_ratio("carom::restitution_for_damping_no_tension", damping, exponent);
+  return T(std::exp(-2 * zeta * detail::peak_time(zeta)));
 }
 
 /// damping_for_restitution in the given convention (generic code:

@@ -120,9 +120,12 @@ class power_law {
 /// The power law with exponent p = Numerator/Denominator fixed at compile
 /// time: Denominator 1 (p integer), or 2 with an odd Numerator (p half an
 /// odd integer), and p ≥ 1. The force is constexpr (no std::pow).
+// clang-format off
 template <scalar T, int Numerator, int Denominator = 1, contact_convention Convention = unclipped>
-requires(Numerator >= Denominator &&
-         (Denominator == 1 || (Denominator == 2 && Numerator % 2 == 1))) class fixed_power_law {
+  requires(Numerator >= Denominator &&
+           (Denominator == 1 || (Denominator == 2 && Numerator % 2 == 1)))
+class fixed_power_law {
+  // clang-format on
  public:
   using value_type = T;
   using convention = Convention;
