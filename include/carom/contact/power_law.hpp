@@ -18,6 +18,7 @@
 /// their constructors check everything.
 
 #include <cmath>
+#include <type_traits>
 
 #include "carom/config.hpp"
 #include "carom/contact/calibration.hpp"
