@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Compile-time checks on the contact concepts, positive and negative.
+#include <carom/carom.hpp>
+
+namespace {
+struct not_a_law {};
+struct no_convention {
+  double force(double, double, double) const noexcept { return 0; }
+  double exponent() const noexcept { return 1; }
+  double stiffness() const noexcept { return 1; }
+  double damping() const noexcept { return 0; }
+};
+struct throwing_force {  // force() not noexcept: rejected (it runs in hot loops)
+  using convention = carom::unclipped;
+  double force(double, double, double) const { return 0; }
+  double exponent() const noexcept { return 1; }
+  double stiffness() const noexcept { return 1; }
+  double damping() const noexcept { return 0; }
+};
+struct bad_convention {
+  using convention = int;
+  double force(double, double, double) const noexcept { return 0; }
+  double exponent() const noexcept { return 1; }
+  double stiffness() const noexcept { return 1; }
+  double damping() const noexcept { return 0; }
+};
+struct user_hertz {  // a user's own law: models the concept
+  using convention = carom::no_tension;
+  double k;
+  double force(double d, double, double) const noexcept { return k * d * std::sqrt(d); }
+  double exponent() const noexcept { return 1.5; }
+  double stiffness() const noexcept { return k; }
+  double damping() const noexcept { return 0; }
+};
+struct not_trivially_copyable : user_hertz {
+  not_trivially_copyable(const not_trivially_copyable&) {}
+};
+}  // namespace
+
+static_assert(carom::contact_convention<carom::unclipped>);
+static_assert(carom::contact_convention<carom::no_tension>);
+static_assert(!carom::contact_convention<int> && !carom::contact_convention<void>);
+
+static_assert(carom::contact_law<carom::power_law<double>, double>);
+static_assert(carom::contact_law<carom::power_law<float, carom::no_tension>, float>);
+static_assert(carom::contact_law<carom::hertz<float>, float>);
+static_assert(carom::contact_law<carom::hertz<double, carom::no_tension>, double>);
+static_assert(carom::contact_law<carom::linear_spring_dashpot<double>, double>);
+static_assert(carom::contact_law<carom::cone<float>, float>);
+static_assert(carom::contact_law<carom::fixed_power_law<double, 5, 2>, double>);
+static_assert(carom::contact_law<user_hertz, double>);
+
+static_assert(!carom::contact_law<not_a_law, double>);
+static_assert(!carom::contact_law<no_convention, double>);
+static_assert(!carom::contact_law<throwing_force, double>);
+static_assert(!carom::contact_law<bad_convention, double>);
+static_assert(!carom::contact_law<not_trivially_copyable, double>);
+static_assert(!carom::contact_law<carom::hertz<double>, float>);  // returns double, not float
+static_assert(!carom::contact_law<carom::hertz<float>, double>);
+static_assert(!carom::contact_law<carom::hertz<double>, int>);  // not a scalar
+static_assert(!carom::contact_law<double, double>);
+
+// carom::hertz<T> is a type (the DEM engine names it as a template argument).
+static_assert(std::is_same_v<carom::hertz<float>, carom::fixed_power_law<float, 3, 2>>);
+static_assert(std::is_same_v<carom::law_scalar_t<carom::cone<float>>, float>);
+
+// Exponents the compile-time law does not take.
+template <int N, int D>
+concept fixed_exponent_ok = requires {
+  typename carom::fixed_power_law<double, N, D>;
+};
+static_assert(fixed_exponent_ok<1, 1> && fixed_exponent_ok<3, 2> && fixed_exponent_ok<7, 2>);
+static_assert(!fixed_exponent_ok<1, 2>);  // p = 1/2 < 1
+static_assert(!fixed_exponent_ok<4, 2>);  // not reduced
+static_assert(!fixed_exponent_ok<4, 3>);  // thirds: no sqrt-only form
