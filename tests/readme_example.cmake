@@ -1,0 +1,15 @@
+# The first ```cpp block of README.md must be examples/readme_example.cpp,
+# which CI compiles and runs: the README's example cannot rot.
+file(READ ${README} readme)
+string(FIND "${readme}" "```cpp\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "README.md has no ```cpp block")
+endif()
+math(EXPR start "${start} + 7")
+string(SUBSTRING "${readme}" ${start} -1 rest)
+string(FIND "${rest}" "```" stop)
+string(SUBSTRING "${rest}" 0 ${stop} block)
+file(READ ${EXAMPLE} example)
+if(NOT block STREQUAL example)
+  message(FATAL_ERROR "README.md's example differs from ${EXAMPLE}")
+endif()
