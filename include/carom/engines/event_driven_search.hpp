@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "carom/config.hpp"
@@ -51,7 +52,8 @@ namespace detail {
 template <scalar T, std::size_t D>
 class linked_cells {
  public:
-  linked_cells(const box<T, D>& container, T width) : grid_(container, width) {}
+  linked_cells(const box<T, D>& container, T width)
+      : grid_(container, width), morton_(morton_order()) {}
 
   void reset(std::size_t particles) {
     head_.assign(grid_.cell_count(), -1);
@@ -85,12 +87,13 @@ class linked_cells {
     });
   }
 
-  /// Every particle, cell by cell.
+  /// Every particle, cell by cell along a Morton (Z-order) curve, so that
+  /// neighbours in every direction end up close in memory.
   [[nodiscard]] std::vector<std::uint32_t> order() const {
     std::vector<std::uint32_t> result;
     result.reserve(cell_.size());
-    for (const std::int32_t first : head_)
-      for (std::int32_t j = first; j >= 0; j = next_[static_cast<std::size_t>(j)])
+    for (const std::uint32_t cell : morton_)
+      for (std::int32_t j = head_[cell]; j >= 0; j = next_[static_cast<std::size_t>(j)])
         result.push_back(static_cast<std::uint32_t>(j));
     return result;
   }
@@ -104,6 +107,30 @@ class linked_cells {
   }
 
   [[nodiscard]] const cell_grid<T, D>& grid() const noexcept { return grid_; }
+
+ private:
+  /// Cell indices sorted by the Morton code of their coordinates.
+  [[nodiscard]] std::vector<std::uint32_t> morton_order() const {
+    const auto& n = grid_.counts();
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
+    const auto cells = static_cast<std::uint32_t>(grid_.cell_count());
+    keyed.reserve(cells);
+    cell_coordinates<D> c{};
+    for (std::uint32_t k = 0; k < cells; ++k) {
+      std::uint64_t code = 0;
+      for (int bit = 0; bit < 21; ++bit)
+        for (std::size_t a = 0; a < D; ++a)
+          code |= std::uint64_t((std::uint32_t(c[a]) >> bit) & 1u) << (D * std::size_t(bit) + a);
+      keyed.emplace_back(code, k);
+      for (std::size_t a = 0; a < D && ++c[a] == n[a]; ++a) c[a] = 0;  // next cell, x fastest
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::uint32_t> order(keyed.size());
+    for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
+    return order;
+  }
+
+ public:
   [[nodiscard]] const cell_coordinates<D>& cell_of(std::uint32_t i) const noexcept {
     return cell_[i];
   }
@@ -112,6 +139,7 @@ class linked_cells {
   cell_grid<T, D> grid_;
   std::vector<std::int32_t> head_, next_, previous_;
   std::vector<cell_coordinates<D>> cell_;
+  std::vector<std::uint32_t> morton_;  // cell indices in Morton order
 };
 
 }  // namespace detail
