@@ -87,18 +87,22 @@ inline T time_to_contact(const T* dx, const T* dv, T sigma) noexcept {
 }
 
 // Writes the new velocities to out_i, out_j and returns the impulse.
+// Inputs are read into locals before anything is written, so the compiler
+// need not reload them in case out_i/out_j alias them.
 template <class T, std::size_t D>
-inline T resolve_collision(T e, const T* vi, const T* vj, T inverse_mass_i, T inverse_mass_j,
-                           const T* n, T* out_i, T* out_j) noexcept {
+inline T resolve_collision(T e, const T* vi_in, const T* vj_in, T inverse_mass_i, T inverse_mass_j,
+                           const T* n_in, T* out_i, T* out_j) noexcept {
+  T vi[D], vj[D], n[D];
+  for (std::size_t a = 0; a < D; ++a) vi[a] = vi_in[a], vj[a] = vj_in[a], n[a] = n_in[a];
   T u = (vi[0] - vj[0]) * n[0];
   for (std::size_t a = 1; a < D; ++a) u += (vi[a] - vj[a]) * n[a];
-  if (!(u > T(0))) {
-    for (std::size_t a = 0; a < D; ++a) out_i[a] = vi[a], out_j[a] = vj[a];
-    return T(0);
+  T impulse = T(0);
+  if (u > T(0)) {
+    impulse = (T(1) + e) * u / (inverse_mass_i + inverse_mass_j);
+    const T ki = impulse * inverse_mass_i, kj = impulse * inverse_mass_j;
+    for (std::size_t a = 0; a < D; ++a) vi[a] -= ki * n[a], vj[a] += kj * n[a];
   }
-  const T impulse = (T(1) + e) * u / (inverse_mass_i + inverse_mass_j);
-  const T ki = impulse * inverse_mass_i, kj = impulse * inverse_mass_j;
-  for (std::size_t a = 0; a < D; ++a) out_i[a] = vi[a] - ki * n[a], out_j[a] = vj[a] + kj * n[a];
+  for (std::size_t a = 0; a < D; ++a) out_i[a] = vi[a], out_j[a] = vj[a];
   return impulse;
 }
 
