@@ -126,7 +126,7 @@ TEMPLATE_LIST_TEST_CASE("LAMMPS dump: the layout LAMMPS and OVITO read", "[io][l
       D == 3 ? "ITEM: TIMESTEP\n3\nITEM: NUMBER OF ATOMS\n1\nITEM: BOX BOUNDS ff ff ff\n"
                "0 4\n0 4\n0 4\nITEM: ATOMS id type x y z vx vy vz radius\n"
                "1 1 0.5 1 1.5 0.5 1 1.5 0.5\n"
-             : "ITEM: TIMESTEP\n3\nITEM: NUMBER OF ATOMS\n1\nITEM: BOX BOUNDS ff ff ff\n"
+             : "ITEM: TIMESTEP\n3\nITEM: NUMBER OF ATOMS\n1\nITEM: BOX BOUNDS ff ff pp\n"
                "0 4\n0 4\n-0.5 0.5\nITEM: ATOMS id type x y z vx vy vz radius\n"
                "1 1 0.5 1 0 0.5 1 0 0.5\n";
   CHECK(out.str() == expected);

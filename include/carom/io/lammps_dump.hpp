@@ -12,7 +12,7 @@
 ///     ITEM: BOX BOUNDS pp pp ff     (pp periodic, ff walled, per axis)
 ///     0 10
 ///     0 10
-///     -0.5 0.5                      (2D: the z bounds LAMMPS and OVITO use)
+///     -0.5 0.5                      (2D: z periodic, bounds ±0.5, as LAMMPS)
 ///     ITEM: ATOMS id type x y z vx vy vz radius [mass]
 ///     1 1 0.5 0.5 0 0.1 -0.2 0 0.5
 ///
@@ -83,8 +83,8 @@ class lammps_dump_writer {
     b.text("\nITEM: NUMBER OF ATOMS\n");
     b.integer(ps.size());
     b.text("\nITEM: BOX BOUNDS");
-    for (std::size_t a = 0; a < 3; ++a)
-      b.text(a < D && container.is_periodic(a) ? " pp" : " ff");
+    for (std::size_t a = 0; a < 3; ++a)  // 2D: z periodic, as LAMMPS requires
+      b.text(a >= D || container.is_periodic(a) ? " pp" : " ff");
     b.character('\n');
     for (std::size_t a = 0; a < 3; ++a) {
       if (a < D) {
@@ -226,7 +226,8 @@ inline int column_of(const std::vector<std::string_view>& columns, std::string_v
 /// z in 2D, …) are ignored. Atoms may come in any order; ids must be unique.
 /// Throws carom::invalid_input naming the line and field for a malformed
 /// frame (including values particles::add rejects, such as a radius ≤ 0),
-/// carom::io_error if the stream fails.
+/// carom::io_error if the stream fails. Line numbers in messages count from
+/// where this call started reading (line 1 is the first line it read).
 template <scalar T, std::size_t D>
   requires dimension<D>
 [[nodiscard]] std::optional<lammps_frame<T, D>> read_lammps_frame(std::istream& in,
