@@ -77,12 +77,15 @@ class html_viewer {
     }
   }
 
+  /// Records the engine's state at engine.time().
   template <snapshot_engine<T, 2> Engine>
   void operator()(Engine& engine) {
     add_frame(static_cast<double>(engine.time()), engine.state());
   }
 
+  /// Frames recorded so far.
   [[nodiscard]] std::size_t frames() const noexcept { return times_.size(); }
+  /// Particles per frame (0 before the first frame).
   [[nodiscard]] std::size_t particles() const noexcept { return radii_.size(); }
 
   /// Writes the page. Throws carom::io_error if the stream fails.

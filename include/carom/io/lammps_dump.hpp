@@ -65,6 +65,7 @@ template <scalar T, std::size_t D>
   requires dimension<D>
 class lammps_dump_writer {
  public:
+  /// Writes to `out`, which must outlive the writer.
   explicit lammps_dump_writer(std::ostream& out, lammps_dump_params p = {})
       : buffer_(out), params_(p) {}
 

@@ -59,10 +59,14 @@ class progress_printer {
  public:
   using clock = std::chrono::steady_clock;
 
+  /// Prints to `out` (which must outlive the printer) for a run ending at
+  /// t_end; the first call only starts the clock.
   progress_printer(std::ostream& out, double t_end,
                    std::chrono::duration<double> interval = std::chrono::seconds(1))
       : out_(&out), t_end_(t_end), interval_(interval) {}
 
+  /// Prints a line if `interval` has passed since the last one, or t_end
+  /// is reached.
   template <timed_engine Engine>
   void operator()(Engine& engine) {
     const auto now = clock::now();

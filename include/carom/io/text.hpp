@@ -70,6 +70,7 @@ class text_buffer {
     room(max_number_chars);
     size_ += static_cast<std::size_t>(std::to_chars(at(), end(), k).ptr - at());
   }
+  /// Appends s.
   void text(std::string_view s) {
     if (s.size() > block_) {  // longer than a block: straight through
       flush();
@@ -80,6 +81,7 @@ class text_buffer {
     s.copy(at(), s.size());
     size_ += s.size();
   }
+  /// Appends c.
   void character(char c) {
     room(1);
     data_[size_++] = c;

@@ -125,7 +125,9 @@ class pvd_writer {
     ++entries_;
   }
 
+  /// Frames listed so far.
   [[nodiscard]] std::size_t entries() const noexcept { return entries_; }
+  /// The .pvd file.
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
 
  private:
@@ -154,6 +156,7 @@ template <scalar T, std::size_t D>
   requires dimension<D>
 class vtk_series {
  public:
+  /// Creates the .pvd file. Throws carom::io_error if it cannot.
   explicit vtk_series(const std::filesystem::path& prefix)
       : prefix_(prefix), collection_(std::filesystem::path(prefix).concat(".pvd")) {}
 
@@ -174,12 +177,15 @@ class vtk_series {
     return file;
   }
 
+  /// Writes the engine's state at engine.time() (see the class comment).
   template <snapshot_engine<T, D> Engine>
   void operator()(Engine& engine) {
     write(static_cast<double>(engine.time()), engine.state());
   }
 
+  /// Frames written so far.
   [[nodiscard]] std::size_t frames() const noexcept { return collection_.entries(); }
+  /// The .pvd file: prefix + ".pvd".
   [[nodiscard]] const std::filesystem::path& collection_path() const noexcept {
     return collection_.path();
   }
