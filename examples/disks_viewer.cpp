@@ -26,6 +26,8 @@
 #include <optional>
 #include <string>
 
+#include "command_line.hpp"
+
 namespace {
 
 struct options {
@@ -38,32 +40,23 @@ struct options {
   bool periodic = true;
 };
 
-[[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr,
-               "disks_viewer: %s\nusage: disks_viewer [OUT.html] [--n N] [--phi F] [--time T] "
-               "[--dt DT] [--seed S] [--boundary periodic|wall]\n",
-               why);
-  std::exit(2);
-}
-
 options parse(int argc, char** argv) {
   options o;
-  for (int k = 1; k < argc; ++k) {
-    const std::string flag = argv[k];
-    auto value = [&]() -> const char* {
-      if (k + 1 >= argc) usage(("missing value after " + flag).c_str());
-      return argv[++k];
-    };
-    if (flag == "--n") o.n = std::strtoul(value(), nullptr, 10);
-    else if (flag == "--phi") o.phi = std::atof(value());
-    else if (flag == "--time") o.time = std::atof(value());
-    else if (flag == "--dt") o.dt = std::atof(value());
-    else if (flag == "--seed") o.seed = std::strtoul(value(), nullptr, 10);
-    else if (flag == "--boundary") o.periodic = std::strcmp(value(), "wall") != 0;
-    else if (flag.rfind("--", 0) == 0) usage(("unknown flag " + flag).c_str());
+  example::command_line args(argc, argv, "disks_viewer",
+                             "[OUT.html] [--n N] [--phi F] [--time T] [--dt DT] [--seed S] "
+                             "[--boundary periodic|wall]");
+  while (args.next()) {
+    const std::string& flag = args.flag();
+    if (flag == "--n") o.n = std::strtoul(args.value(), nullptr, 10);
+    else if (flag == "--phi") o.phi = std::atof(args.value());
+    else if (flag == "--time") o.time = std::atof(args.value());
+    else if (flag == "--dt") o.dt = std::atof(args.value());
+    else if (flag == "--seed") o.seed = std::strtoul(args.value(), nullptr, 10);
+    else if (flag == "--boundary") o.periodic = std::strcmp(args.value(), "wall") != 0;
+    else if (flag.rfind("--", 0) == 0) args.usage("unknown flag " + flag);
     else o.html = flag;
   }
-  if (o.n == 0 || !(o.time > 0) || !(o.dt > 0)) usage("--n, --time and --dt must be > 0");
+  if (o.n == 0 || !(o.time > 0) || !(o.dt > 0)) args.usage("--n, --time and --dt must be > 0");
   return o;
 }
 
@@ -106,8 +99,9 @@ int run(const options& o) {
   std::ifstream in(dump_path, std::ios::binary);
   std::optional<carom::lammps_frame<double, 2>> last;
   while (auto frame = carom::read_lammps_frame<double, 2>(in)) last = std::move(frame);
+  if (!last) throw carom::invalid_input("disks_viewer: no frame in " + dump_path.string());
   const auto& state = engine.state();
-  bool identical = last && last->particles.size() == state.size();
+  bool identical = last->particles.size() == state.size();
   for (std::size_t i = 0; identical && i < state.size(); ++i)
     identical = last->particles.positions()[i] == state.positions()[i] &&
                 last->particles.velocities()[i] == state.velocities()[i];
