@@ -20,6 +20,8 @@
 #include <random>
 #include <string>
 
+#include "command_line.hpp"
+
 namespace {
 
 struct options {
@@ -34,36 +36,26 @@ struct options {
   bool json = false;
 };
 
-[[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr,
-               "hard_spheres: %s\nusage: hard_spheres [--n N] [--phi F] [--dim 2|3] "
-               "[--boundary periodic|wall] [--e E] [--collisions C] [--seed S] [--cells] "
-               "[--json]\n",
-               why);
-  std::exit(2);
-}
-
 options parse(int argc, char** argv) {
   options o;
-  for (int k = 1; k < argc; ++k) {
-    const std::string flag = argv[k];
-    auto value = [&]() -> const char* {
-      if (k + 1 >= argc) usage(("missing value after " + flag).c_str());
-      return argv[++k];
-    };
-    if (flag == "--n") o.n = std::strtoul(value(), nullptr, 10);
-    else if (flag == "--phi") o.phi = std::atof(value());
-    else if (flag == "--dim") o.dim = std::atoi(value());
-    else if (flag == "--boundary") o.periodic = std::strcmp(value(), "wall") != 0;
-    else if (flag == "--e") o.e = std::atof(value());
-    else if (flag == "--collisions") o.collisions = std::atof(value());
-    else if (flag == "--seed") o.seed = std::strtoul(value(), nullptr, 10);
+  example::command_line args(argc, argv, "hard_spheres",
+                             "[--n N] [--phi F] [--dim 2|3] [--boundary periodic|wall] [--e E] "
+                             "[--collisions C] [--seed S] [--cells] [--json]");
+  while (args.next()) {
+    const std::string& flag = args.flag();
+    if (flag == "--n") o.n = std::strtoul(args.value(), nullptr, 10);
+    else if (flag == "--phi") o.phi = std::atof(args.value());
+    else if (flag == "--dim") o.dim = std::atoi(args.value());
+    else if (flag == "--boundary") o.periodic = std::strcmp(args.value(), "wall") != 0;
+    else if (flag == "--e") o.e = std::atof(args.value());
+    else if (flag == "--collisions") o.collisions = std::atof(args.value());
+    else if (flag == "--seed") o.seed = std::strtoul(args.value(), nullptr, 10);
     else if (flag == "--cells") o.cells = true;
     else if (flag == "--json") o.json = true;
-    else usage(("unknown flag " + flag).c_str());
+    else args.usage("unknown flag " + flag);
   }
-  if (o.dim != 2 && o.dim != 3) usage("--dim must be 2 or 3");
-  if (o.n == 0 || !(o.collisions > 0)) usage("--n and --collisions must be > 0");
+  if (o.dim != 2 && o.dim != 3) args.usage("--dim must be 2 or 3");
+  if (o.n == 0 || !(o.collisions > 0)) args.usage("--n and --collisions must be > 0");
   return o;
 }
 
