@@ -15,6 +15,7 @@
 
 #include <cstddef>
 
+#include "carom/config.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/math.hpp"
@@ -42,7 +43,7 @@ template <scalar T, std::size_t D>
 /// the same α: F_n = s F_law(δ, δ', m*/s) (1: the law as given).
 /// `contact_radius` is √(R* δ), the scale of Mindlin's tangential spring.
 template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
-[[nodiscard]] constexpr soft_contact_result<T, D> soft_contact_force(
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force(
     const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
     T stiffness_scale, T contact_radius, const vec<T, D>& spring, T dt) noexcept {

@@ -22,6 +22,7 @@
 #include <concepts>
 #include <cstddef>
 
+#include "carom/config.hpp"
 #include "carom/core/math.hpp"
 #include "carom/core/vec.hpp"
 
@@ -76,7 +77,7 @@ concept tangential_model = requires {
 /// unit normal n, `tangential_velocity` v_t (already ⊥ n). Returns a zero
 /// force and stretch for carom::frictionless.
 template <tangential_model Model, scalar T, std::size_t D>
-[[nodiscard]] constexpr tangential_result<T, D> tangential_force(
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force(
     const tangential_params<T>& p, vec<T, D> spring, const vec<T, D>& normal,
     const vec<T, D>& tangential_velocity, T normal_force, T effective_mass, T contact_scale,
     T dt) noexcept {

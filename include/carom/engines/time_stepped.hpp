@@ -220,6 +220,7 @@ class time_stepped {
         force_(initial.size()),
         torque_(initial.size()),
         wall_spring_(initial.size() * walls_.size()),
+        wall_touching_(initial.size() * walls_.size(), 0),
         list_(container, setup.max_diameter, setup.skin) {
     rebuild();
     compute_forces();
@@ -261,11 +262,12 @@ class time_stepped {
     std::fill(force_.begin(), force_.end(), vector{});
     std::fill(torque_.begin(), torque_.end(), angular_type{});
     contacts_ = 0;
+    const bool scaled = inverse_reference_radius_ > T(0);
     if (periodic_)
-      pair_forces<true>();
+      scaled ? pair_forces<true, true>() : pair_forces<true, false>();
     else
-      pair_forces<false>();
-    wall_forces();
+      scaled ? pair_forces<false, true>() : pair_forces<false, false>();
+    scaled ? wall_forces<true>() : wall_forces<false>();
   }
 
   [[nodiscard]] T stiffness_scale(T effective_radius) const noexcept {
@@ -274,7 +276,13 @@ class time_stepped {
                : T(1);
   }
 
-  template <bool Periodic>
+  template <bool Scaled>
+  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
+    if constexpr (Scaled) return std::sqrt(effective_radius * inverse_reference_radius_);
+    else return T(1);  // a constant: the kernel folds the scaling away
+  }
+
+  template <bool Periodic, bool Scaled>
   void pair_forces() noexcept {
     const auto offsets = list_.offsets();
     const auto partners = list_.partners();
@@ -294,7 +302,9 @@ class time_stepped {
         const T distance2 = squared_norm(d);
         const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
         if (!(distance2 < reach * reach) || distance2 == T(0) || inverse_mass_sum == T(0)) {
-          if constexpr (tangential_type::has_history) springs[k] = vector{};
+          // Contact over: forget the stretch (read first: most are zero already).
+          if constexpr (tangential_type::has_history)
+            if (springs[k] != vector{}) springs[k] = vector{};
           continue;
         }
         ++contacts;
@@ -305,7 +315,7 @@ class time_stepped {
         const auto c = soft_contact_force<tangential_type>(
             pair_law_, pair_tangential_, n, overlap, velocity_[i] - velocity_[j],
             angular_type(ri * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
-            T(1) / inverse_mass_sum, stiffness_scale(effective_radius),
+            T(1) / inverse_mass_sum, scale_for<Scaled>(effective_radius),
             tangential_type::scales_with_contact ? std::sqrt(effective_radius * overlap) : T(1),
             springs[k], dt);
         if constexpr (tangential_type::has_history) {
@@ -322,27 +332,36 @@ class time_stepped {
     contacts_ += contacts;
   }
 
+  // Wall-outer loop: the distance test streams over the particles; the
+  // stretch of a (particle, wall) pair is touched only while it is, or just
+  // was, in contact (wall_touching_ flags).
+  template <bool Scaled>
   void wall_forces() noexcept {
-    const std::size_t walls = walls_.size();
+    const std::size_t n = size();
     const T dt = dt_;
-    for (std::size_t i = 0; i < size(); ++i) {
-      if (mobile_[i] == T(0)) continue;
-      const T ri = radius_[i];
-      for (std::size_t w = 0; w < walls; ++w) {
-        const plane<T, D>& wall = walls_[w];
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      const plane<T, D> wall = walls_[w];
+      vector* const springs = wall_spring_.data() + w * n;
+      unsigned char* const touching = wall_touching_.data() + w * n;
+      for (std::size_t i = 0; i < n; ++i) {
+        const T ri = radius_[i];
         const T overlap = ri - wall.signed_distance(position_[i]);
-        vector& spring = wall_spring_[i * walls + w];
-        if (!(overlap > T(0))) {
-          if constexpr (tangential_type::has_history) spring = vector{};
+        if (!(overlap > T(0)) || mobile_[i] == T(0)) {
+          if constexpr (tangential_type::has_history)
+            if (touching[i]) {
+              springs[i] = vector{};
+              touching[i] = 0;
+            }
           continue;
         }
         ++contacts_;
         const auto c = soft_contact_force<tangential_type>(
             wall_law_, wall_tangential_, wall.normal, overlap, velocity_[i],
-            angular_type(ri * angular_velocity_[i]), mass_[i], stiffness_scale(ri),
-            tangential_type::scales_with_contact ? std::sqrt(ri * overlap) : T(1), spring, dt);
+            angular_type(ri * angular_velocity_[i]), mass_[i], scale_for<Scaled>(ri),
+            tangential_type::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
         if constexpr (tangential_type::has_history) {
-          spring = c.spring;
+          springs[i] = c.spring;
+          touching[i] = 1;
           torque_[i] -= ri * c.normal_cross_tangential;
         }
         force_[i] += c.force;
@@ -392,7 +411,8 @@ class time_stepped {
   std::vector<particle_id> id_;
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  std::vector<vector> wall_spring_;
+  std::vector<vector> wall_spring_;         // [wall][particle]
+  std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
   verlet_list<T, D, vector> list_;
 };
 
