@@ -182,7 +182,8 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
                           carom_test::random_vec<T, D>(T(-1), T(1))));
   carom::time_stepped_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>(carom::contact_law_params<T>{.stiffness = T(1e7)}),
-      .max_impact_speed = T(4)};
+      .max_impact_speed = T(4),
+      .steps_per_contact = 100};
   carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
   e.run(10000);  // warm: the list grows from none (lattice) to its steady size
   const std::size_t builds = e.neighbours().builds();
@@ -191,4 +192,31 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
   const std::size_t after = allocations.load();  // before any CHECK: Catch allocates
   CHECK(e.neighbours().builds() > builds + 5);
   CHECK(after == before);
+}
+
+TEMPLATE_LIST_TEST_CASE("time_stepped: stiffness scales with sqrt(R*/R_ref) when asked", "[dem]",
+                        carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
+  const T r1 = T(0.01), r2 = T(0.03), overlap = T(1e-4);
+  carom::particles<T, D> ps;
+  ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
+  ps.add({.position = at<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
+  const T k = T(1e8);
+  carom::time_stepped_params<T, D, carom::hertz<T>> p{
+      .pair_law = carom::hertz<T>::from_restitution(k, T(0.7)), .max_impact_speed = T(1)};
+  const carom::time_stepped<T, D, carom::hertz<T>> plain(box, ps, p);
+  p.reference_radius = T(0.005);
+  const carom::time_stepped<T, D, carom::hertz<T>> scaled(box, ps, p);
+  // At rest the force is elastic only: k δ^{3/2}, times √(R*/R_ref) when scaled.
+  const double elastic = double(k) * std::pow(double(overlap), 1.5);
+  const double r_star = double(r1) * double(r2) / double(r1 + r2);
+  // δ = 1e-4 from positions near 0.5: float resolves it to ~1e-3.
+  const double tolerance = std::is_same_v<T, float> ? 3e-3 : 1e-6;
+  CHECK(-double(plain.forces()[0][0]) == Approx(elastic).epsilon(tolerance));
+  CHECK(-double(scaled.forces()[0][0]) ==
+        Approx(elastic * std::sqrt(r_star / 0.005)).epsilon(tolerance));
+  // The smaller default step of the stiffer scaled law.
+  CHECK(scaled.time_step() < plain.time_step());
 }
