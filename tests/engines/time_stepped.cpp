@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <new>
 #include <type_traits>
 
@@ -97,7 +98,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
   bad([](auto& p) { p.time_step = T(1); });  // far above Δt_crit
   bad([](auto& p) { p.max_impact_speed = T(0); });
   bad([](auto& p) { p.pair_tangential.friction = T(-0.1); });
-  bad([](auto& p) { p.wall_tangential = carom::tangential_params<T>{.friction = std::nan("")}; });
+  bad([](auto& p) { p.wall_tangential = carom::tangential_params<T>{.friction = std::numeric_limits<T>::quiet_NaN()}; });
   bad([](auto& p) { p.gravity[0] = carom::infinity<T>; });
   bad([](auto& p) { p.skin = carom::infinity<T>; });
   bad([](auto& p) { p.planes.push_back({at<T, D>(T(2), T(0)), T(0)}); });  // not unit

@@ -20,6 +20,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "dem_support.hpp"
 #include "support.hpp"
 
 TEMPLATE_LIST_TEST_CASE("DEM oblique impact in the gross-sliding regime", "[dem]",
@@ -43,13 +44,7 @@ TEMPLATE_LIST_TEST_CASE("DEM oblique impact in the gross-sliding regime", "[dem]
         .pair_tangential = {.friction = mu, .stiffness = T(2e9), .damping = T(0)},
         .max_impact_speed = vn};
     carom::time_stepped<T, D, law> engine(box, ps, p);
-    bool touched = false;
-    for (int s = 0; s < 100000; ++s) {
-      engine.step();
-      if (engine.contact_count() > 0) touched = true;
-      else if (touched) break;
-    }
-    REQUIRE(touched);
+    REQUIRE(dem_test::run_through_impact(engine, 100000));
     const double inertia_ratio = D == 3 ? 2.5 : 2.0;  // m r² / I
     const double impulse = double(mu) * (1 + double(e)) * double(vn);
     const auto w = engine.angular_velocities()[0];

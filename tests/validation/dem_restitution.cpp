@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "dem_support.hpp"
 #include "support.hpp"
 
 namespace {
@@ -44,13 +45,7 @@ T measured_restitution(const Law& law, T m1, T m2) {
                                      carom::dem_policies<carom::velocity_verlet, carom::frictionless>>;
   engine e(box, ps, p);
   if (wall) e.fix(1);
-  bool touched = false;
-  for (int s = 0; s < 200000; ++s) {
-    e.step();
-    if (e.contact_count() > 0) touched = true;
-    else if (touched) break;
-  }
-  REQUIRE(touched);
+  REQUIRE(dem_test::run_through_impact(e, 200000));
   const T v1 = e.velocities()[0][0];
   return wall ? v1 / T(2) : (e.velocities()[1][0] - v1) / T(2);
 }
