@@ -18,6 +18,19 @@ std::atomic<std::size_t> allocations{0};
 }  // namespace
 
 // Counting global allocation (the whole engines test executable uses it).
+// Not under AddressSanitizer, whose runtime owns operator new/delete.
+#if defined(__SANITIZE_ADDRESS__)
+#define CAROM_TEST_COUNT_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAROM_TEST_COUNT_ALLOCATIONS 0
+#endif
+#endif
+#ifndef CAROM_TEST_COUNT_ALLOCATIONS
+#define CAROM_TEST_COUNT_ALLOCATIONS 1
+#endif
+
+#if CAROM_TEST_COUNT_ALLOCATIONS
 // g++ sees malloc/free behind new/delete once inlined: that is the point.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
@@ -29,6 +42,7 @@ void* operator new(std::size_t n) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#endif
 
 namespace {
 
@@ -192,7 +206,10 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
   e.run(3000);
   const std::size_t after = allocations.load();  // before any CHECK: Catch allocates
   CHECK(e.neighbours().builds() > builds + 5);
-  CHECK(after == before);
+  if (CAROM_TEST_COUNT_ALLOCATIONS)
+    CHECK(after == before);
+  else
+    WARN("allocation counting is off under AddressSanitizer");
 }
 
 TEMPLATE_LIST_TEST_CASE("time_stepped: stiffness scales with sqrt(R*/R_ref) when asked", "[dem]",
