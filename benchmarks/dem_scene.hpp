@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The DEM settled-bed benchmark case (shared/bench/dem-settled-bed): the
+// jittered lattice of gen_lattice.py, bit for bit (splitmix64, seed
+// 20240521, draws jx jy jz vx vy vz per particle, u = (next >> 11) 2^-53),
+// and LAMMPS' gran/hertz/history law ("HC") as a user-defined carom
+// contact law.
+#include <carom/engines/time_stepped.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dem_scene {
+
+constexpr double diameter = 2.0e-3;  // m
+constexpr double density = 2500.0;   // kg/m³
+constexpr double spacing = 1.1 * diameter;
+constexpr double jitter = 0.02 * diameter;
+constexpr double max_speed = 0.1;  // m/s per component
+constexpr double pi = 3.141592653589793;
+constexpr double mass = density * pi * diameter * diameter * diameter / 6.0;
+
+/// splitmix64 as in gen_lattice.py.
+struct splitmix64 {
+  std::uint64_t state = 20240521u;
+  std::uint64_t next() noexcept {
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double uniform() noexcept { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
+};
+
+template <class T>
+struct bed {
+  carom::box<T, 3> box;
+  carom::particles<T, 3> particles;
+};
+
+/// nx × ny × nz spheres in the box [0, nx a] × [0, ny a] × [0, 2 nz a].
+template <class T>
+bed<T> lattice(int nx, int ny, int nz) {
+  splitmix64 rng;
+  carom::particles<T, 3> ps;
+  ps.reserve(std::size_t(nx) * std::size_t(ny) * std::size_t(nz));
+  for (int k = 0; k < nz; ++k)
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) {
+        const double x = (i + 0.5) * spacing + jitter * (2 * rng.uniform() - 1);
+        const double y = (j + 0.5) * spacing + jitter * (2 * rng.uniform() - 1);
+        const double z = (k + 0.5) * spacing + jitter * (2 * rng.uniform() - 1);
+        const double vx = max_speed * (2 * rng.uniform() - 1);
+        const double vy = max_speed * (2 * rng.uniform() - 1);
+        const double vz = max_speed * (2 * rng.uniform() - 1);
+        ps.add({.position = {T(x), T(y), T(z)},
+                .velocity = {T(vx), T(vy), T(vz)},
+                .radius = T(diameter / 2),
+                .mass = T(mass)});
+      }
+  const carom::vec<T, 3> upper{T(nx * spacing), T(ny * spacing), T(2 * nz * spacing)};
+  carom::box<T, 3> box({}, upper, {carom::boundary::wall, carom::boundary::wall,
+                                   carom::boundary::wall});
+  return {box, std::move(ps)};
+}
+
+/// LAMMPS gran/hertz/history's normal force with R* folded in:
+///   F = √(R* δ)(kₙ δ + m* γₙ δ') = k δ^{3/2} + m γ √δ δ',
+/// k = kₙ √R*, γ = γₙ √R*. A carom::contact_law by its interface; its
+/// damping is not of Tsuji's form, so damping() reports α = 0 and the
+/// engine's time-step check is the undamped bound.
+template <class T>
+struct hertz_history_law {
+  using convention = carom::unclipped;
+  T k;
+  T gamma;
+  [[nodiscard]] T force(T overlap, T rate, T effective_mass) const noexcept {
+    const T root = std::sqrt(overlap);
+    return root * (k * overlap + effective_mass * gamma * rate);
+  }
+  [[nodiscard]] static constexpr T exponent() noexcept { return T(1.5); }
+  [[nodiscard]] constexpr T stiffness() const noexcept { return k; }
+  [[nodiscard]] static constexpr T damping() noexcept { return T(0); }
+};
+static_assert(carom::contact_law<hertz_history_law<double>, double>);
+
+/// The HC parameters: kₙ = 7e6, kₜ = 2/7 kₙ, γₙ = 4.7e7, γₜ = γₙ/2, μ = 0.5,
+/// walls with R* = R, m* = m; gravity 9.81 along −z, dt 1e-5, skin 2e-4.
+template <class T>
+using engine = carom::time_stepped<T, 3, hertz_history_law<T>, carom::velocity_verlet>;
+
+template <class T>
+typename engine<T>::params hc_params() {
+  const double kn = 7.0e6, gn = 4.7e7;
+  const double pair_root = std::sqrt(diameter / 4), wall_root = std::sqrt(diameter / 2);
+  return {.pair_law = {T(kn * pair_root), T(gn * pair_root)},
+          .wall_law = hertz_history_law<T>{T(kn * wall_root), T(gn * wall_root)},
+          .pair_tangential = {.friction = T(0.5), .stiffness = T(2.0 / 7.0 * kn),
+                              .damping = T(gn / 2)},
+          .gravity = {T(0), T(0), T(-9.81)},
+          .max_impact_speed = T(1.5),
+          .time_step = T(1e-5),
+          .skin = T(2e-4)};
+}
+
+}  // namespace dem_scene

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// The DEM settled-bed case (shared/bench/dem-settled-bed/README.md): items
+// are particle-steps. Stage A: 15,000 steps settling from the lattice
+// (timed whole, one iteration); stage B: the settled bed, 1,000 steps per
+// iteration after stage A has run once (cached). Counters: contacts per
+// particle (Z) and, for stage B, the time shares of neighbour search,
+// forces and integration (run_profiled).
+//
+//   taskset -c 1 build/release/benchmarks/bench_dem_settled_bed
+//       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+
+#include "dem_scene.hpp"
+
+namespace {
+
+constexpr int stage_a_steps = 15000;
+constexpr int stage_b_steps_per_iteration = 1000;
+
+template <class T>
+std::unique_ptr<dem_scene::engine<T>> fresh(int nx, int ny, int nz) {
+  const auto bed = dem_scene::lattice<T>(nx, ny, nz);
+  return std::make_unique<dem_scene::engine<T>>(bed.box, bed.particles,
+                                                dem_scene::hc_params<T>());
+}
+
+/// The bed after stage A (run once per size and scalar, then copied).
+template <class T>
+const dem_scene::engine<T>& settled(int nx, int ny, int nz) {
+  static std::map<int, std::unique_ptr<dem_scene::engine<T>>> cache;
+  auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
+  if (!slot) {
+    slot = fresh<T>(nx, ny, nz);
+    slot->run(stage_a_steps);
+  }
+  return *slot;
+}
+
+template <class T>
+void stage_a(benchmark::State& state) {
+  const int nx = int(state.range(0)), ny = int(state.range(1)), nz = int(state.range(2));
+  std::size_t contacts = 0, n = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto e = fresh<T>(nx, ny, nz);
+    state.ResumeTiming();
+    e->run(stage_a_steps);
+    contacts = e->contact_count();
+    n = e->size();
+  }
+  state.SetItemsProcessed(state.iterations() * std::int64_t(n) * stage_a_steps);
+  state.counters["Z"] = double(contacts) / double(n);
+}
+
+template <class T>
+void stage_b(benchmark::State& state) {
+  const int nx = int(state.range(0)), ny = int(state.range(1)), nz = int(state.range(2));
+  auto e = std::make_unique<dem_scene::engine<T>>(settled<T>(nx, ny, nz));
+  carom::step_profile profile;
+  for (auto _ : state) {
+    const auto p = e->run_profiled(stage_b_steps_per_iteration);
+    profile.neighbour_seconds += p.neighbour_seconds;
+    profile.force_seconds += p.force_seconds;
+    profile.integration_seconds += p.integration_seconds;
+  }
+  const double total =
+      profile.neighbour_seconds + profile.force_seconds + profile.integration_seconds;
+  state.SetItemsProcessed(state.iterations() * std::int64_t(e->size()) *
+                          stage_b_steps_per_iteration);
+  state.counters["Z"] = double(e->contact_count()) / double(e->size());
+  state.counters["neigh%"] = 100 * profile.neighbour_seconds / total;
+  state.counters["force%"] = 100 * profile.force_seconds / total;
+  state.counters["integ%"] = 100 * profile.integration_seconds / total;
+}
+
+}  // namespace
+
+BENCHMARK_TEMPLATE(stage_a, double)->Args({20, 20, 25})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(stage_a, float)->Args({20, 20, 25})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25})->Iterations(10)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25})->Iterations(10)->Unit(benchmark::kMillisecond);

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The force of one soft (DEM) contact, as a pure kernel of values: the
+/// normal law (contact/concepts.hpp) plus the tangential spring with
+/// Coulomb friction (contact/tangential.hpp). The same kernel serves
+/// particle–particle contacts and particle–wall contacts (a wall is a
+/// partner of infinite mass and radius at rest).
+///
+/// Geometry: n is the unit normal pointing from the partner to this body,
+/// δ > 0 the overlap, v_r = v_i − v_j the relative velocity of the centres,
+/// and `lever` = r_i ω_i + r_j ω_j, so that the contact points slide at
+///   v_t = v_r − (v_r·n) n − lever × n.
+/// The overlap rate is δ' = −v_r·n. The torque on body i is −r_i (n × F_t)
+/// and on j −r_j (n × F_t): the kernel returns n × F_t.
+
+#include <cstddef>
+
+#include "carom/config.hpp"
+#include "carom/contact/concepts.hpp"
+#include "carom/contact/tangential.hpp"
+#include "carom/core/math.hpp"
+#include "carom/core/vec.hpp"
+
+namespace carom {
+
+/// Result of carom::soft_contact_force: the force on body i (N), n × F_t
+/// (N, a scalar in 2D), the new spring stretch ξ (m).
+template <scalar T, std::size_t D>
+struct soft_contact_result {
+  vec<T, D> force;
+  angular<T, D> normal_cross_tangential;
+  vec<T, D> spring;
+};
+
+/// ω × n: the vector cross product in 3D, ω · perpendicular(n) in 2D.
+template <scalar T, std::size_t D>
+[[nodiscard]] constexpr vec<T, D> angular_cross(const angular<T, D>& omega,
+                                                const vec<T, D>& n) noexcept {
+  return cross(omega, n);
+}
+
+/// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at
+/// the same α: F_n = s F_law(δ, δ', m*/s) (1: the law as given).
+/// `contact_radius` is √(R* δ), the scale of Mindlin's tangential spring.
+template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force(
+    const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
+    const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
+    T stiffness_scale, T contact_radius, const vec<T, D>& spring, T dt) noexcept {
+  const T normal_speed = dot(relative_velocity, normal);
+  const T normal_force =
+      stiffness_scale * law.force(overlap, -normal_speed, effective_mass / stiffness_scale);
+  soft_contact_result<T, D> result{normal_force * normal, angular<T, D>{}, vec<T, D>{}};
+  if constexpr (Tangential::has_history) {
+    const vec<T, D> sliding =
+        relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
+    const tangential_result<T, D> t = tangential_force<Tangential>(
+        tangential, spring, normal, sliding, normal_force, effective_mass, contact_radius, dt);
+    result.force += t.force;
+    result.normal_cross_tangential = cross(normal, t.force);
+    result.spring = t.spring;
+  }
+  return result;
+}
+
+}  // namespace carom

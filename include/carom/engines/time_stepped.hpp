@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// Time-stepped soft-sphere DEM (SPEC §3–§5): spheres (3D) or disks (2D)
+/// that overlap slightly and push each other apart with a normal contact
+/// law, a tangential spring with Coulomb friction and its history,
+/// uniform gravity, the walls of a box (walled or periodic per axis) and
+/// any number of planes.
+///
+/// `carom::time_stepped<float, 2, carom::hertz<float>, carom::velocity_verlet>`
+/// composes scalar, dimension, normal law (any carom::contact_law) and
+/// policies: a bare integrator (carom::integrator), or
+/// `carom::dem_policies<Integrator, Tangential>` to choose the tangential
+/// model too (default: Mindlin spring).
+///
+/// Design:
+/// - structure-of-arrays particle data, forces accumulated per particle;
+/// - a half Verlet list in CSR form built on linked cells
+///   (spatial/verlet_list.hpp), rebuilt when a particle has moved more than
+///   half the skin; the spring stretch of each pair is the list's payload
+///   and survives rebuilds; walls keep one stretch per (particle, wall);
+/// - one pure kernel per contact (contact/soft_contact.hpp);
+/// - per step: integrator advance, list check, forces, integrator correct;
+///   no allocation once the list has reached its largest size, no virtual
+///   call, no check in the loop; everything is checked in the constructor.
+/// Fixed particles (fix()) have zero inverse mass: they neither move nor
+/// feel gravity, and act on others as a partner of infinite mass.
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "carom/contact/power_law.hpp"
+#include "carom/contact/soft_contact.hpp"
+#include "carom/contact/time_step.hpp"
+#include "carom/engines/time_stepped_params.hpp"
+#include "carom/engines/time_stepped_setup.hpp"
+#include "carom/geometry/box.hpp"
+#include "carom/particles/particles.hpp"
+#include "carom/spatial/verlet_list.hpp"
+
+namespace carom {
+
+/// Seconds spent in each phase of the steps run by run_profiled().
+struct step_profile {
+  double neighbour_seconds = 0;
+  double force_seconds = 0;
+  double integration_seconds = 0;
+};
+
+/// The time-stepped DEM engine (see the file comment).
+template <scalar T, std::size_t D, contact_law<T> Law, class Policies = velocity_verlet>
+  requires dimension<D> &&
+           integrator<typename detail::as_dem_policies<Policies>::type::integrator, T, D>
+class time_stepped {
+ public:
+  using vector = vec<T, D>;
+  using angular_type = angular<T, D>;
+  using policies = typename detail::as_dem_policies<Policies>::type;
+  using integrator_type = typename policies::integrator;
+  using tangential_type = typename policies::tangential;
+  using params = time_stepped_params<T, D, Law>;
+
+  /// Copies the particles. Throws carom::invalid_input (naming the particle
+  /// or parameter) for: no particles; a particle centre outside a wall or
+  /// plane (initial overlaps with walls and particles are allowed: DEM
+  /// resolves them); a non-finite gravity; a plane with a non-unit or
+  /// non-finite normal; μ, k_t or γ_t negative or non-finite; a max impact
+  /// speed ≤ 0; dt < 0, or above the critical step of either law at the max
+  /// impact speed and the smallest effective mass; a bad skin or reference
+  /// radius; a periodic axis shorter than twice the cutoff.
+  time_stepped(const box<T, D>& container, const particles<T, D>& initial, params p)
+      : time_stepped(detail::prepare_dem(container, initial, std::move(p)), container, initial) {}
+
+  // ---- running --------------------------------------------------------
+
+  /// Advances one time step.
+  void step() {
+    advance();
+    if (list_.needs_rebuild(position_)) rebuild();
+    compute_forces();
+    correct();
+    ++steps_;
+  }
+
+  /// Runs `steps` steps, calling observer(*this) after every `every`-th.
+  template <class Observer = null_engine_observer>
+  void run(std::size_t steps, Observer&& observer = {}, std::size_t every = 1) {
+    for (std::size_t s = 1; s <= steps; ++s) {
+      step();
+      if (every != 0 && s % every == 0) observer(*this);
+    }
+  }
+
+  /// Runs `steps` steps and returns the time spent in neighbour search,
+  /// force computation and integration.
+  step_profile run_profiled(std::size_t steps) {
+    using clock = std::chrono::steady_clock;
+    step_profile profile;
+    auto seconds = [](clock::time_point a, clock::time_point b) {
+      return std::chrono::duration<double>(b - a).count();
+    };
+    for (std::size_t s = 0; s < steps; ++s) {
+      const auto t0 = clock::now();
+      advance();
+      const auto t1 = clock::now();
+      if (list_.needs_rebuild(position_)) rebuild();
+      const auto t2 = clock::now();
+      compute_forces();
+      const auto t3 = clock::now();
+      correct();
+      const auto t4 = clock::now();
+      ++steps_;
+      profile.integration_seconds += seconds(t0, t1) + seconds(t3, t4);
+      profile.neighbour_seconds += seconds(t1, t2);
+      profile.force_seconds += seconds(t2, t3);
+    }
+    return profile;
+  }
+
+  // ---- particle constraints ------------------------------------------
+
+  /// Fixes particle i in place: zero velocity and angular velocity, no
+  /// motion from then on. Throws carom::invalid_input for i ≥ size().
+  void fix(std::size_t i) {
+    check_index("fix", i);
+    inverse_mass_[i] = T(0);
+    inverse_inertia_[i] = T(0);
+    mobile_[i] = T(0);
+    velocity_[i] = vector{};
+    angular_velocity_[i] = angular_type{};
+  }
+
+  /// Locks the rotation of particle i at its current angular velocity
+  /// (a block that slides without rolling). Throws for i ≥ size().
+  void lock_rotation(std::size_t i) {
+    check_index("lock_rotation", i);
+    inverse_inertia_[i] = T(0);
+  }
+
+  // ---- state ------------------------------------------------------------
+
+  [[nodiscard]] std::size_t size() const noexcept { return position_.size(); }
+  [[nodiscard]] T time_step() const noexcept { return dt_; }
+  [[nodiscard]] double time() const noexcept { return double(steps_) * double(dt_); }
+  [[nodiscard]] std::size_t steps() const noexcept { return steps_; }
+  [[nodiscard]] std::span<const vector> positions() const noexcept { return position_; }
+  [[nodiscard]] std::span<const vector> velocities() const noexcept { return velocity_; }
+  [[nodiscard]] std::span<const angular_type> angular_velocities() const noexcept {
+    return angular_velocity_;
+  }
+  /// Contact forces (gravity excluded) of the last force evaluation (N).
+  [[nodiscard]] std::span<const vector> forces() const noexcept { return force_; }
+  [[nodiscard]] std::span<const T> radii() const noexcept { return radius_; }
+  [[nodiscard]] std::span<const T> masses() const noexcept { return mass_; }
+  [[nodiscard]] std::span<const particle_id> ids() const noexcept { return id_; }
+  /// The walls in force order: the box's, then params.planes.
+  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
+  /// Contacts (particle–particle and particle–wall) of the last force pass.
+  [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
+  [[nodiscard]] const verlet_list<T, D, vector>& neighbours() const noexcept { return list_; }
+
+  /// Σ ½ m v² over mobile particles (J).
+  [[nodiscard]] T kinetic_energy() const noexcept {
+    T sum = T(0);
+    for (std::size_t i = 0; i < size(); ++i) sum += mass_[i] * squared_norm(velocity_[i]);
+    return T(0.5) * sum;
+  }
+  /// Σ ½ I ω² (J).
+  [[nodiscard]] T rotational_energy() const noexcept {
+    T sum = T(0);
+    for (std::size_t i = 0; i < size(); ++i)
+      if (inverse_inertia_[i] > T(0))
+        sum += detail::squared_angular(angular_velocity_[i]) / inverse_inertia_[i];
+    return T(0.5) * sum;
+  }
+  /// Σ k δ^{p+1}/(p+1) over overlapping contacts (J): the elastic energy of
+  /// the normal springs of a power law (with its √(R*/R_ref) scaling).
+  [[nodiscard]] T elastic_energy() const noexcept {
+    double sum = 0;
+    visit_overlaps([&](const Law& law, T overlap, T scale) {
+      const double p = double(law.exponent());
+      sum += double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
+    });
+    return T(sum);
+  }
+  /// Σ m v over all particles (kg m/s).
+  [[nodiscard]] vector momentum() const noexcept {
+    vector sum{};
+    for (std::size_t i = 0; i < size(); ++i) sum += mass_[i] * velocity_[i];
+    return sum;
+  }
+
+ private:
+  time_stepped(detail::dem_setup<T, D, Law>&& setup, const box<T, D>& container,
+               const particles<T, D>& initial)
+      : box_(container),
+        pair_law_(setup.pair_law),
+        wall_law_(setup.wall_law),
+        pair_tangential_(setup.pair_tangential),
+        wall_tangential_(setup.wall_tangential),
+        gravity_(setup.gravity),
+        walls_(std::move(setup.walls)),
+        dt_(setup.time_step),
+        inverse_reference_radius_(setup.inverse_reference_radius),
+        periodic_(setup.periodic),
+        position_(initial.positions().begin(), initial.positions().end()),
+        velocity_(initial.velocities().begin(), initial.velocities().end()),
+        angular_velocity_(initial.angular_velocities().begin(),
+                          initial.angular_velocities().end()),
+        radius_(initial.radii().begin(), initial.radii().end()),
+        mass_(initial.masses().begin(), initial.masses().end()),
+        inverse_mass_(initial.inverse_masses().begin(), initial.inverse_masses().end()),
+        inverse_inertia_(initial.inverse_inertias().begin(), initial.inverse_inertias().end()),
+        mobile_(initial.size(), T(1)),
+        id_(initial.ids().begin(), initial.ids().end()),
+        force_(initial.size()),
+        torque_(initial.size()),
+        wall_spring_(initial.size() * walls_.size()),
+        wall_touching_(initial.size() * walls_.size(), 0),
+        list_(container, setup.max_diameter, setup.skin) {
+    rebuild();
+    compute_forces();
+  }
+
+  void check_index(const char* what, std::size_t i) const {
+    detail::require(i < size(), "carom::time_stepped::", what, ": particle ", i,
+                    " does not exist (size ", size(), ")");
+  }
+
+  void advance() noexcept {
+    const T dt = dt_;
+    for (std::size_t i = 0; i < size(); ++i) {
+      const vector a = force_[i] * inverse_mass_[i] + gravity_ * mobile_[i];
+      integrator_type::advance(position_[i], velocity_[i], a, dt);
+      angular_type orientation{};  // spheres are isotropic: no orientation kept
+      integrator_type::advance(orientation, angular_velocity_[i],
+                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
+    }
+  }
+
+  void correct() noexcept {
+    const T dt = dt_;
+    for (std::size_t i = 0; i < size(); ++i) {
+      integrator_type::correct(velocity_[i],
+                               vector(force_[i] * inverse_mass_[i] + gravity_ * mobile_[i]), dt);
+      integrator_type::correct(angular_velocity_[i],
+                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
+    }
+  }
+
+  void rebuild() {
+    if (periodic_)
+      for (auto& x : position_) x = box_.wrap(x);
+    list_.build(position_, radius_);
+  }
+
+  void compute_forces() noexcept {
+    std::fill(force_.begin(), force_.end(), vector{});
+    std::fill(torque_.begin(), torque_.end(), angular_type{});
+    contacts_ = 0;
+    const bool scaled = inverse_reference_radius_ > T(0);
+    if (periodic_)
+      scaled ? pair_forces<true, true>() : pair_forces<true, false>();
+    else
+      scaled ? pair_forces<false, true>() : pair_forces<false, false>();
+    scaled ? wall_forces<true>() : wall_forces<false>();
+  }
+
+  [[nodiscard]] T stiffness_scale(T effective_radius) const noexcept {
+    return inverse_reference_radius_ > T(0)
+               ? std::sqrt(effective_radius * inverse_reference_radius_)
+               : T(1);
+  }
+
+  template <bool Scaled>
+  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
+    if constexpr (Scaled) return std::sqrt(effective_radius * inverse_reference_radius_);
+    else return T(1);  // a constant: the kernel folds the scaling away
+  }
+
+  template <bool Periodic, bool Scaled>
+  void pair_forces() noexcept {
+    const auto offsets = list_.offsets();
+    const auto partners = list_.partners();
+    const auto springs = list_.payload();
+    const T dt = dt_;
+    std::size_t contacts = 0;
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+      const vector xi = position_[i];
+      const T ri = radius_[i];
+      vector fi{};
+      angular_type ti{};
+      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const std::uint32_t j = partners[k];
+        vector d = xi - position_[j];
+        if constexpr (Periodic) d = box_.minimum_image(d);
+        const T reach = ri + radius_[j];
+        const T distance2 = squared_norm(d);
+        const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
+        if (!(distance2 < reach * reach) || distance2 == T(0) || inverse_mass_sum == T(0)) {
+          // Contact over: forget the stretch (read first: most are zero already).
+          if constexpr (tangential_type::has_history)
+            if (springs[k] != vector{}) springs[k] = vector{};
+          continue;
+        }
+        ++contacts;
+        const T distance = std::sqrt(distance2);
+        const T overlap = reach - distance;
+        const vector n = d * (T(1) / distance);
+        const T effective_radius = ri * radius_[j] / reach;
+        const auto c = soft_contact_force<tangential_type>(
+            pair_law_, pair_tangential_, n, overlap, velocity_[i] - velocity_[j],
+            angular_type(ri * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
+            T(1) / inverse_mass_sum, scale_for<Scaled>(effective_radius),
+            tangential_type::scales_with_contact ? std::sqrt(effective_radius * overlap) : T(1),
+            springs[k], dt);
+        if constexpr (tangential_type::has_history) {
+          springs[k] = c.spring;
+          ti -= ri * c.normal_cross_tangential;
+          torque_[j] -= radius_[j] * c.normal_cross_tangential;
+        }
+        fi += c.force;
+        force_[j] -= c.force;
+      }
+      force_[i] += fi;
+      torque_[i] += ti;
+    }
+    contacts_ += contacts;
+  }
+
+  // Wall-outer loop: the distance test streams over the particles; the
+  // stretch of a (particle, wall) pair is touched only while it is, or just
+  // was, in contact (wall_touching_ flags).
+  template <bool Scaled>
+  void wall_forces() noexcept {
+    const std::size_t n = size();
+    const T dt = dt_;
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      const plane<T, D> wall = walls_[w];
+      vector* const springs = wall_spring_.data() + w * n;
+      unsigned char* const touching = wall_touching_.data() + w * n;
+      for (std::size_t i = 0; i < n; ++i) {
+        const T ri = radius_[i];
+        const T overlap = ri - wall.signed_distance(position_[i]);
+        if (!(overlap > T(0)) || mobile_[i] == T(0)) {
+          if constexpr (tangential_type::has_history)
+            if (touching[i]) {
+              springs[i] = vector{};
+              touching[i] = 0;
+            }
+          continue;
+        }
+        ++contacts_;
+        const auto c = soft_contact_force<tangential_type>(
+            wall_law_, wall_tangential_, wall.normal, overlap, velocity_[i],
+            angular_type(ri * angular_velocity_[i]), mass_[i], scale_for<Scaled>(ri),
+            tangential_type::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+        if constexpr (tangential_type::has_history) {
+          springs[i] = c.spring;
+          touching[i] = 1;
+          torque_[i] -= ri * c.normal_cross_tangential;
+        }
+        force_[i] += c.force;
+      }
+    }
+  }
+
+  // f(law, overlap, stiffness scale) for every overlapping pair and wall contact.
+  template <class F>
+  void visit_overlaps(F&& f) const {
+    const auto offsets = list_.offsets();
+    const auto partners = list_.partners();
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
+      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const std::uint32_t j = partners[k];
+        const T reach = radius_[i] + radius_[j];
+        const T distance = norm(box_.minimum_image(position_[i] - position_[j]));
+        if (distance < reach) f(pair_law_, reach - distance, stiffness_scale(radius_[i] * radius_[j] / reach));
+      }
+    for (std::size_t i = 0; i < size(); ++i)
+      for (const auto& wall : walls_) {
+        const T overlap = radius_[i] - wall.signed_distance(position_[i]);
+        if (overlap > T(0) && mobile_[i] != T(0)) f(wall_law_, overlap, stiffness_scale(radius_[i]));
+      }
+  }
+
+  box<T, D> box_;
+  Law pair_law_;
+  Law wall_law_;
+  tangential_params<T> pair_tangential_;
+  tangential_params<T> wall_tangential_;
+  vector gravity_;
+  std::vector<plane<T, D>> walls_;
+  T dt_;
+  T inverse_reference_radius_;
+  bool periodic_;
+  std::size_t steps_ = 0;
+  std::size_t contacts_ = 0;
+  std::vector<vector> position_;
+  std::vector<vector> velocity_;
+  std::vector<angular_type> angular_velocity_;
+  std::vector<T> radius_;
+  std::vector<T> mass_;
+  std::vector<T> inverse_mass_;
+  std::vector<T> inverse_inertia_;
+  std::vector<T> mobile_;  // 1, or 0 for a fixed particle (no gravity)
+  std::vector<particle_id> id_;
+  std::vector<vector> force_;
+  std::vector<angular_type> torque_;
+  std::vector<vector> wall_spring_;         // [wall][particle]
+  std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
+  verlet_list<T, D, vector> list_;
+};
+
+}  // namespace carom

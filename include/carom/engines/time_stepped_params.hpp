@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// Parameters and policies of carom::time_stepped (engines/time_stepped.hpp).
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "carom/contact/concepts.hpp"
+#include "carom/contact/tangential.hpp"
+#include "carom/core/vec.hpp"
+#include "carom/geometry/plane.hpp"
+#include "carom/integrate/concepts.hpp"
+#include "carom/integrate/integrators.hpp"
+
+namespace carom {
+
+/// The policies of a time-stepped engine bundled in one template argument:
+/// an integrator (carom::integrator) and a tangential model
+/// (carom::tangential_model). `time_stepped<T, D, Law, I>` with a bare
+/// integrator I means `dem_policies<I>`.
+template <class Integrator = velocity_verlet, tangential_model Tangential = mindlin_tangential_spring>
+struct dem_policies {
+  using integrator = Integrator;
+  using tangential = Tangential;
+};
+
+namespace detail {
+
+template <class P>
+struct as_dem_policies {
+  using type = dem_policies<P>;
+};
+template <class I, class Tg>
+struct as_dem_policies<dem_policies<I, Tg>> {
+  using type = dem_policies<I, Tg>;
+};
+
+}  // namespace detail
+
+/// Everything about a time-stepped run besides the box and the particles
+/// (SI units). Designated initialisers:
+/// `{.pair_law = carom::hertz<double>::from_restitution(k, 0.5), .max_impact_speed = 2.0}`.
+///
+/// Stiffness and radius: a law's stiffness is used as given for every
+/// contact (monodisperse: fold √R* into k, e.g. k = 4/3 E* √R* or LAMMPS'
+/// kₙ√R*; walls have their own R* = R, hence their own wall_law). With
+/// reference_radius R_ref > 0 a contact of effective radius R* uses the law
+/// scaled to stiffness k √(R*/R_ref) with the same α (so the same
+/// restitution): F = s F_law(δ, δ', m*/s), s = √(R*/R_ref) — exact for the
+/// power laws of SPEC §4, which is Hertz for a polydisperse bed when k is
+/// 4/3 E* √R_ref.
+template <scalar T, std::size_t D, class Law>
+struct time_stepped_params {
+  /// Normal law of particle–particle contacts (required).
+  Law pair_law;
+  /// Normal law of particle–wall contacts (effective mass m, radius R);
+  /// empty: pair_law.
+  std::optional<Law> wall_law{};
+  /// Tangential spring and friction of particle–particle contacts.
+  tangential_params<T> pair_tangential{};
+  /// Tangential spring and friction of particle–wall contacts; empty:
+  /// pair_tangential.
+  std::optional<tangential_params<T>> wall_tangential{};
+  /// Uniform acceleration (m/s²).
+  vec<T, D> gravity{};
+  /// Walls besides the box's own, any orientation, normal pointing inwards.
+  std::vector<plane<T, D>> planes{};
+  /// Fastest impact expected (m/s, > 0): sets the default time step and
+  /// the check of a given one.
+  T max_impact_speed = T(1);
+  /// Time step (s); 0 picks min(t_c / steps_per_contact, Δt_crit) of the
+  /// stiffest contact (carom::recommended_time_step).
+  T time_step = T(0);
+  /// Steps per contact duration of the default time step. 1000 keeps the
+  /// restitution of a head-on impact within 1e-3 of the calibrated e for
+  /// p = 1 … 2, e ≥ 0.3, with velocity Verlet
+  /// (tests/validation/dem_restitution.cpp). The error is first order in
+  /// dt; p = 1 needs the most steps (its damping force jumps at contact
+  /// onset); for p = 3/2 and 2, 100 steps already give ≈ 1e-3.
+  int steps_per_contact = 1000;
+  /// Verlet-list skin (m); negative picks 0.1 × the largest diameter.
+  T skin = T(-1);
+  /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it.
+  T reference_radius = T(0);
+};
+
+}  // namespace carom

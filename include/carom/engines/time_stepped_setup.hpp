@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The boundary of carom::time_stepped: every input check (SPEC §6) and the
+/// derived settings (walls, time step, skin), done before the engine
+/// exists, so a rejected construction changes nothing.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "carom/contact/concepts.hpp"
+#include "carom/contact/tangential.hpp"
+#include "carom/contact/time_step.hpp"
+#include "carom/core/error.hpp"
+#include "carom/engines/time_stepped_params.hpp"
+#include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
+#include "carom/particles/particles.hpp"
+
+namespace carom {
+
+/// The observer that does nothing (time_stepped::run's default).
+struct null_engine_observer {
+  template <class Engine>
+  constexpr void operator()(const Engine&) const noexcept {}
+};
+
+namespace detail {
+
+/// ω² of an angular velocity (scalar in 2D, vector in 3D).
+template <scalar T>
+[[nodiscard]] constexpr T squared_angular(T omega) noexcept {
+  return omega * omega;
+}
+template <scalar T>
+[[nodiscard]] constexpr T squared_angular(const vec<T, 3>& omega) noexcept {
+  return squared_norm(omega);
+}
+
+/// What the engine is built from once its inputs have passed every check.
+template <scalar T, std::size_t D, class Law>
+struct dem_setup {
+  Law pair_law;
+  Law wall_law;
+  tangential_params<T> pair_tangential;
+  tangential_params<T> wall_tangential;
+  vec<T, D> gravity;
+  std::vector<plane<T, D>> walls;
+  T time_step;
+  T skin;
+  T max_diameter;
+  T inverse_reference_radius;
+  bool periodic;
+};
+
+template <scalar T>
+void check_tangential(const char* which, const tangential_params<T>& t) {
+  auto ok = [](T x) { return is_finite(x) && x >= T(0); };
+  require(ok(t.friction), "carom::time_stepped: ", which, ".friction must be finite and >= 0 (got ",
+          t.friction, ")");
+  require(ok(t.stiffness), "carom::time_stepped: ", which,
+          ".stiffness must be finite and >= 0 (got ", t.stiffness, ")");
+  require(ok(t.damping), "carom::time_stepped: ", which, ".damping must be finite and >= 0 (got ",
+          t.damping, ")");
+}
+
+/// Checks everything and derives the engine's settings (see the
+/// time_stepped constructor for the list of rejections).
+template <scalar T, std::size_t D, contact_law<T> Law>
+[[nodiscard]] dem_setup<T, D, Law> prepare_dem(const box<T, D>& container,
+                                               const particles<T, D>& initial,
+                                               time_stepped_params<T, D, Law> p) {
+  constexpr const char* name = "carom::time_stepped: ";
+  require(!initial.empty(), name, "no particles");
+  require(is_finite(p.gravity), name, "gravity must be finite");
+  const tangential_params<T> wall_tangential = p.wall_tangential.value_or(p.pair_tangential);
+  check_tangential("pair_tangential", p.pair_tangential);
+  check_tangential("wall_tangential", wall_tangential);
+  require(is_finite(p.max_impact_speed) && p.max_impact_speed > T(0), name,
+          "max_impact_speed must be finite and > 0 (got ", p.max_impact_speed, ")");
+  require(p.steps_per_contact >= 1, name, "steps_per_contact must be >= 1 (got ",
+          p.steps_per_contact, ")");
+  require(is_finite(p.reference_radius) && p.reference_radius >= T(0), name,
+          "reference_radius must be finite and >= 0 (got ", p.reference_radius, ")");
+  require(is_finite(p.time_step) && p.time_step >= T(0), name,
+          "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
+  require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
+
+  std::vector<plane<T, D>> walls = container.walls();
+  for (std::size_t k = 0; k < p.planes.size(); ++k) {
+    const plane<T, D>& w = p.planes[k];
+    const T length = norm(w.normal);
+    require(is_finite(w.normal) && is_finite(w.offset) &&
+                std::abs(length - T(1)) <= T(64) * std::numeric_limits<T>::epsilon(),
+            name, "plane ", k, " must have a finite unit normal and a finite offset");
+    walls.push_back(w);
+  }
+
+  T min_mass = infinity<T>, max_radius = T(0);
+  for (std::size_t i = 0; i < initial.size(); ++i) {
+    const vec<T, D> x = initial.positions()[i];
+    for (std::size_t k = 0; k < walls.size(); ++k)
+      require(walls[k].signed_distance(x) >= T(0), name, "particle ", i,
+              " has its centre outside wall ", k, " (box walls first, then planes)");
+    min_mass = std::min(min_mass, initial.masses()[i]);
+    max_radius = std::max(max_radius, initial.radii()[i]);
+  }
+
+  bool periodic = false;
+  for (std::size_t a = 0; a < D; ++a) periodic = periodic || container.is_periodic(a);
+  const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
+  const T inverse_reference_radius = p.reference_radius > T(0) ? T(1) / p.reference_radius : T(0);
+  auto scale = [&](T effective_radius) {
+    return inverse_reference_radius > T(0) ? std::sqrt(effective_radius * inverse_reference_radius)
+                                           : T(1);
+  };
+  // The stiffest contacts: smallest mass, largest scale (scaled law at mass m
+  // moves like the law at mass m/s).
+  const Law wall_law = p.wall_law.value_or(p.pair_law);
+  const T pair_mass = T(0.5) * min_mass / scale(T(0.5) * max_radius);
+  const T wall_mass = min_mass / scale(max_radius);
+  const bool has_walls = !walls.empty();
+  T dt = p.time_step;
+  if (dt == T(0)) {
+    dt = recommended_time_step(p.pair_law, pair_mass, p.max_impact_speed, p.steps_per_contact);
+    if (has_walls)
+      dt = std::min(dt, recommended_time_step(wall_law, wall_mass, p.max_impact_speed,
+                                              p.steps_per_contact));
+  } else {
+    check_time_step(p.pair_law, pair_mass, p.max_impact_speed, dt);
+    if (has_walls) check_time_step(wall_law, wall_mass, p.max_impact_speed, dt);
+  }
+  return {p.pair_law, wall_law, p.pair_tangential, wall_tangential, p.gravity,
+          std::move(walls), dt, skin, T(2) * max_radius, inverse_reference_radius, periodic};
+}
+
+}  // namespace detail
+}  // namespace carom
