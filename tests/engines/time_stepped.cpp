@@ -11,38 +11,10 @@
 #include <new>
 #include <type_traits>
 
+#include "allocations.hpp"
 #include "support.hpp"
 
-namespace {
-std::atomic<std::size_t> allocations{0};
-}  // namespace
-
-// Counting global allocation (the whole engines test executable uses it).
-// Not under AddressSanitizer, whose runtime owns operator new/delete.
-#if defined(__SANITIZE_ADDRESS__)
-#define CAROM_TEST_COUNT_ALLOCATIONS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CAROM_TEST_COUNT_ALLOCATIONS 0
-#endif
-#endif
-#ifndef CAROM_TEST_COUNT_ALLOCATIONS
-#define CAROM_TEST_COUNT_ALLOCATIONS 1
-#endif
-
-#if CAROM_TEST_COUNT_ALLOCATIONS
-// g++ sees malloc/free behind new/delete once inlined: that is the point.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void* operator new(std::size_t n) {
-  ++allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#endif
+using carom_test::allocations;
 
 namespace {
 

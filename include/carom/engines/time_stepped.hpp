@@ -36,6 +36,7 @@
 #include "carom/contact/power_law.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/time_step.hpp"
+#include "carom/engines/time_stepped_model.hpp"
 #include "carom/engines/time_stepped_params.hpp"
 #include "carom/engines/time_stepped_setup.hpp"
 #include "carom/geometry/box.hpp"
@@ -51,11 +52,12 @@ struct step_profile {
   double integration_seconds = 0;
 };
 
-/// The time-stepped DEM engine (see the file comment).
-template <scalar T, std::size_t D, contact_law<T> Law, class Policies = velocity_verlet>
+/// The time-stepped DEM engine (see the file comment): the specialisation
+/// of carom::time_stepped (engines/time_stepped_model.hpp) for contact laws.
+template <scalar T, std::size_t D, contact_law<T> Law, class Policies>
   requires dimension<D> &&
            integrator<typename detail::as_dem_policies<Policies>::type::integrator, T, D>
-class time_stepped {
+class time_stepped<T, D, Law, Policies> {
  public:
   using vector = vec<T, D>;
   using angular_type = angular<T, D>;

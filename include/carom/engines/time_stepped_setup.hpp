@@ -66,6 +66,29 @@ void check_tangential(const char* which, const tangential_params<T>& t) {
           t.damping, ")");
 }
 
+/// The box's walls followed by the planes, after checking that every plane
+/// has a finite unit normal and a finite offset and that no particle has
+/// its centre outside a wall (shared by both time-stepped engines).
+template <scalar T, std::size_t D>
+[[nodiscard]] std::vector<plane<T, D>> checked_walls(const char* name, const box<T, D>& container,
+                                                     const particles<T, D>& initial,
+                                                     const std::vector<plane<T, D>>& planes) {
+  std::vector<plane<T, D>> walls = container.walls();
+  for (std::size_t k = 0; k < planes.size(); ++k) {
+    const plane<T, D>& w = planes[k];
+    const T length = norm(w.normal);
+    require(is_finite(w.normal) && is_finite(w.offset) &&
+                std::abs(length - T(1)) <= T(64) * std::numeric_limits<T>::epsilon(),
+            name, "plane ", k, " must have a finite unit normal and a finite offset");
+    walls.push_back(w);
+  }
+  for (std::size_t i = 0; i < initial.size(); ++i)
+    for (std::size_t k = 0; k < walls.size(); ++k)
+      require(walls[k].signed_distance(initial.positions()[i]) >= T(0), name, "particle ", i,
+              " has its centre outside wall ", k, " (box walls first, then planes)");
+  return walls;
+}
+
 /// Checks everything and derives the engine's settings (see the
 /// time_stepped constructor for the list of rejections).
 template <scalar T, std::size_t D, contact_law<T> Law>
@@ -88,22 +111,9 @@ template <scalar T, std::size_t D, contact_law<T> Law>
           "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
 
-  std::vector<plane<T, D>> walls = container.walls();
-  for (std::size_t k = 0; k < p.planes.size(); ++k) {
-    const plane<T, D>& w = p.planes[k];
-    const T length = norm(w.normal);
-    require(is_finite(w.normal) && is_finite(w.offset) &&
-                std::abs(length - T(1)) <= T(64) * std::numeric_limits<T>::epsilon(),
-            name, "plane ", k, " must have a finite unit normal and a finite offset");
-    walls.push_back(w);
-  }
-
+  std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes);
   T min_mass = infinity<T>, max_radius = T(0);
   for (std::size_t i = 0; i < initial.size(); ++i) {
-    const vec<T, D> x = initial.positions()[i];
-    for (std::size_t k = 0; k < walls.size(); ++k)
-      require(walls[k].signed_distance(x) >= T(0), name, "particle ", i,
-              " has its centre outside wall ", k, " (box walls first, then planes)");
     min_mass = std::min(min_mass, initial.masses()[i]);
     max_radius = std::max(max_radius, initial.radii()[i]);
   }
