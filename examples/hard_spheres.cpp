@@ -10,8 +10,10 @@
 //
 // --n is the lattice size: N = 4 n³ spheres (3D) or n² disks (2D);
 // --collisions is per particle (measured after as many for equilibration).
+// Runs longer than a second print progress lines (done, ETA) on stderr.
 #include <carom/carom.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -72,12 +74,32 @@ int run(const options& o) {
   const double count = sim.size();
   const auto goal = static_cast<std::uint64_t>(o.collisions * count / 2);  // 2 particles each
 
-  sim.run_collisions(goal);  // equilibration
+  // Equilibration, then the measurement, in 1 % chunks so that a long run
+  // tells on stderr (at most once a second) how far it is and when it ends.
+  using clock = std::chrono::steady_clock;
+  const auto begin = clock::now();
+  auto last_line = begin;
+  const auto run_in_chunks = [&](int phase) {
+    for (std::uint64_t done = 0; done < goal;) {
+      const std::uint64_t chunk = std::min<std::uint64_t>(goal - done, goal / 100 + 1);
+      sim.run_collisions(chunk);
+      done += chunk;
+      const auto now = clock::now();
+      if (now - last_line < std::chrono::seconds(1)) continue;
+      last_line = now;
+      const double elapsed = std::chrono::duration<double>(now - begin).count();
+      const double fraction = (double(phase * goal) + double(done)) / double(2 * goal);
+      std::fprintf(stderr, "hard_spheres: %s %3.0f%%, elapsed %.0f s, ETA %.0f s\n",
+                   phase == 0 ? "equilibrating" : "measuring", 100 * fraction, elapsed,
+                   elapsed * (1 - fraction) / fraction);
+    }
+  };
+  run_in_chunks(0);
   sim.reset_observables();
   const double energy_before = sim.kinetic_energy();
-  const auto start = std::chrono::steady_clock::now();
-  sim.run_collisions(goal);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto start = clock::now();
+  run_in_chunks(1);
+  const double seconds = std::chrono::duration<double>(clock::now() - start).count();
 
   const double volume = scene.container.volume();
   const double phi = count * carom::particle_volume<D>(0.5) / volume;

@@ -4,8 +4,8 @@
 // ν = 0.25: a soft material keeps the contact long and the example fast),
 // Mindlin tangential spring 8 G*, μ = 0.5, velocity Verlet, 20 steps per
 // contact at the fastest impact.
-// Prints the kinetic energy as it decays and a progress line; a settled
-// bed ends with KE many orders of magnitude below the pour's.
+// Prints the kinetic energy as it decays, with a progress note (done, rate,
+// ETA); a settled bed ends with KE many orders of magnitude below the pour's.
 //
 //   settling [--n N] [--time SECONDS]      (default N = 2000, 0.5 s)
 #include <carom/carom.hpp>
@@ -69,9 +69,10 @@ int main(int argc, char** argv) {
   engine.run(steps, [&](const auto& e) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%10.4f %14.4e %14.4e %10.2f   [%3.0f%%, %.1f M particle-steps/s]\n", e.time(),
-                double(e.kinetic_energy()), double(e.rotational_energy()),
+    const double eta = elapsed * double(steps - e.steps()) / double(e.steps());
+    std::printf("%10.4f %14.4e %14.4e %10.2f   [%3.0f%%, %.1f M particle-steps/s, ETA %.0f s]\n",
+                e.time(), double(e.kinetic_energy()), double(e.rotational_energy()),
                 double(e.contact_count()) / double(e.size()), 100.0 * double(e.steps()) / double(steps),
-                double(e.size()) * double(e.steps()) / elapsed / 1e6);
+                double(e.size()) * double(e.steps()) / elapsed / 1e6, eta);
   }, every);
 }
