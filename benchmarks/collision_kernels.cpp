@@ -65,6 +65,35 @@ bool same_result(T a, T b) noexcept {
   return std::abs(a - b) <= T(1e-5) * (T(1) + std::abs(a));
 }
 
+// The single-call loop: call(case) returns the value the next case's index
+// depends on (after DoNotOptimize-ing its whole result).
+template <class Cases, class Call>
+void single_calls(benchmark::State& state, const Cases& cases, Call call) {
+  std::size_t k = 0;
+  for (auto _ : state) k = next_case(k, call(cases[k]));
+  state.SetItemsProcessed(state.iterations());
+}
+
+// The batch loop: out[k] = kernel(k) for the whole batch, per iteration;
+// the kernel may write further outputs of its own (ClobberMemory keeps
+// them too).
+template <class Out, class Kernel>
+void sweep(benchmark::State& state, std::vector<Out>& out, Kernel kernel) {
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = kernel(k);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(out.size()));
+}
+
+template <class T>
+void count_hits(benchmark::State& state, const std::vector<T>& times) {
+  std::size_t hits = 0;
+  for (const T t : times) hits += std::isfinite(t) ? 1 : 0;
+  state.counters["hit_fraction"] = static_cast<double>(hits) / static_cast<double>(times.size());
+}
+
 // ---- the raw baselines: the kernels' math by hand on plain T ----------------
 namespace raw {
 
@@ -167,14 +196,11 @@ std::vector<contact_case<T, D>> contact_cases() {
 template <class T, std::size_t D>
 void BM_time_to_contact_single(benchmark::State& state) {
   const auto cases = contact_cases<T, D>();
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const auto& c) {
     const T t = carom::time_to_contact(c.dx, c.dv, c.sigma);
     benchmark::DoNotOptimize(t);
-    k = next_case(k, t);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return t;
+  });
 }
 
 template <class T, std::size_t D>
@@ -189,14 +215,11 @@ void BM_raw_time_to_contact_single(benchmark::State& state) {
     r.sigma = c.sigma;
     cases.push_back(r);
   }
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const raw_case& c) {
     const T t = raw::time_to_contact<T, D>(c.dx, c.dv, c.sigma);
     benchmark::DoNotOptimize(t);
-    k = next_case(k, t);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return t;
+  });
 }
 
 template <class T, std::size_t D>
@@ -208,18 +231,11 @@ void BM_time_to_contact_batch(benchmark::State& state) {
   const std::size_t* first = scene.first.data();
   const std::size_t* second = scene.second.data();
   std::vector<T> times(scene.size());
-  for (auto _ : state) {
-    for (std::size_t k = 0; k < times.size(); ++k) {
-      const std::size_t i = first[k], j = second[k];
-      times[k] = carom::time_to_contact(x[j] - x[i], v[j] - v[i], r[i] + r[j]);
-    }
-    benchmark::DoNotOptimize(times.data());
-    benchmark::ClobberMemory();
-  }
-  std::size_t hits = 0;
-  for (const T t : times) hits += std::isfinite(t) ? 1 : 0;
-  state.counters["hit_fraction"] = static_cast<double>(hits) / static_cast<double>(times.size());
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(times.size()));
+  sweep(state, times, [&](std::size_t k) {
+    const std::size_t i = first[k], j = second[k];
+    return carom::time_to_contact(x[j] - x[i], v[j] - v[i], r[i] + r[j]);
+  });
+  count_hits(state, times);
 }
 
 template <class T, std::size_t D>
@@ -234,19 +250,15 @@ void BM_raw_time_to_contact_batch(benchmark::State& state) {
   const std::size_t* first = scene.first.data();
   const std::size_t* second = scene.second.data();
   std::vector<T> times(scene.size());
-  for (auto _ : state) {
-    for (std::size_t k = 0; k < times.size(); ++k) {
-      const std::size_t i = first[k], j = second[k];
-      T dx[D], dv[D];
-      for (std::size_t a = 0; a < D; ++a) {
-        dx[a] = x[j * D + a] - x[i * D + a];
-        dv[a] = v[j * D + a] - v[i * D + a];
-      }
-      times[k] = raw::time_to_contact<T, D>(dx, dv, r[i] + r[j]);
+  sweep(state, times, [&](std::size_t k) {
+    const std::size_t i = first[k], j = second[k];
+    T dx[D], dv[D];
+    for (std::size_t a = 0; a < D; ++a) {
+      dx[a] = x[j * D + a] - x[i * D + a];
+      dv[a] = v[j * D + a] - v[i * D + a];
     }
-    benchmark::DoNotOptimize(times.data());
-    benchmark::ClobberMemory();
-  }
+    return raw::time_to_contact<T, D>(dx, dv, r[i] + r[j]);
+  });
   // The baseline must compute what the kernel computes.
   const auto xc = scene.particles.positions();
   const auto vc = scene.particles.velocities();
@@ -255,7 +267,6 @@ void BM_raw_time_to_contact_batch(benchmark::State& state) {
     if (!same_result(times[k], carom::time_to_contact(xc[j] - xc[i], vc[j] - vc[i], r[i] + r[j])))
       state.SkipWithError("raw baseline disagrees with carom::time_to_contact");
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(times.size()));
 }
 
 // ---- resolve_collision ----------------------------------------------------------
@@ -301,15 +312,12 @@ template <class T, std::size_t D, class Resolver>
 void BM_resolve_collision_single(benchmark::State& state) {
   const auto cases = impulse_cases<T, D>();
   const Resolver resolver = make_resolver<T, Resolver>();
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [&](const auto& c) {
     const auto result =
         carom::resolve_collision(resolver, c.vi, c.vj, c.inverse_mass_i, c.inverse_mass_j, c.n);
     benchmark::DoNotOptimize(result);
-    k = next_case(k, result.impulse);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return result.impulse;
+  });
 }
 
 template <class T, std::size_t D, class Resolver>
@@ -329,16 +337,13 @@ void BM_raw_resolve_collision_single(benchmark::State& state) {
     cases.push_back(r);
   }
   const T e = raw_restitution<T, Resolver>();
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [&](const raw_case& c) {
     raw_result result;
     result.impulse = raw::resolve_collision<T, D>(e, c.vi, c.vj, c.inverse_mass_i, c.inverse_mass_j,
                                                   c.n, result.vi, result.vj);
     benchmark::DoNotOptimize(result);
-    k = next_case(k, result.impulse);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return result.impulse;
+  });
 }
 
 template <class T, std::size_t D, class Resolver>
@@ -354,23 +359,16 @@ void BM_resolve_collision_batch(benchmark::State& state) {
   // New velocities go to separate arrays, so every sweep sees the same input.
   std::vector<carom::vec<T, D>> out_i(n), out_j(n);
   std::vector<T> impulses(n);
-  for (auto _ : state) {
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::size_t i = first[k], j = second[k];
-      const auto result = carom::resolve_collision(resolver, v[i], v[j], im[i], im[j], normals[k]);
-      out_i[k] = result.velocity_i;
-      out_j[k] = result.velocity_j;
-      impulses[k] = result.impulse;
-    }
-    benchmark::DoNotOptimize(out_i.data());
-    benchmark::DoNotOptimize(out_j.data());
-    benchmark::DoNotOptimize(impulses.data());
-    benchmark::ClobberMemory();
-  }
+  sweep(state, impulses, [&](std::size_t k) {
+    const std::size_t i = first[k], j = second[k];
+    const auto result = carom::resolve_collision(resolver, v[i], v[j], im[i], im[j], normals[k]);
+    out_i[k] = result.velocity_i;
+    out_j[k] = result.velocity_j;
+    return result.impulse;
+  });
   std::size_t approaching = 0;
   for (const T j : impulses) approaching += j > T(0) ? 1 : 0;
   state.counters["approaching"] = static_cast<double>(approaching) / static_cast<double>(n);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
 }
 
 template <class T, std::size_t D, class Resolver>
@@ -388,17 +386,11 @@ void BM_raw_resolve_collision_batch(benchmark::State& state) {
   const std::size_t n = scene.size();
   const T e = raw_restitution<T, Resolver>();
   std::vector<T> out_i(n * D), out_j(n * D), impulses(n);
-  for (auto _ : state) {
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::size_t i = first[k], j = second[k];
-      impulses[k] = raw::resolve_collision<T, D>(e, v + i * D, v + j * D, im[i], im[j],
-                                                 normals + k * D, &out_i[k * D], &out_j[k * D]);
-    }
-    benchmark::DoNotOptimize(out_i.data());
-    benchmark::DoNotOptimize(out_j.data());
-    benchmark::DoNotOptimize(impulses.data());
-    benchmark::ClobberMemory();
-  }
+  sweep(state, impulses, [&](std::size_t k) {
+    const std::size_t i = first[k], j = second[k];
+    return raw::resolve_collision<T, D>(e, v + i * D, v + j * D, im[i], im[j], normals + k * D,
+                                        &out_i[k * D], &out_j[k * D]);
+  });
   const Resolver resolver = make_resolver<T, Resolver>();
   const auto vc = scene.particles.velocities();
   for (std::size_t k = 0; k < n; ++k) {
@@ -411,7 +403,6 @@ void BM_raw_resolve_collision_batch(benchmark::State& state) {
              same_result(out_j[k * D + a], expected.velocity_j[a]);
     if (!same) state.SkipWithError("raw baseline disagrees with carom::resolve_collision");
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(n));
 }
 
 // ---- time_to_plane --------------------------------------------------------------
@@ -436,14 +427,11 @@ std::vector<plane_case<T, D>> plane_cases() {
 template <class T, std::size_t D>
 void BM_time_to_plane_single(benchmark::State& state) {
   const auto cases = plane_cases<T, D>();
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const auto& c) {
     const T t = carom::time_to_plane(c.wall, c.x, c.v, c.radius);
     benchmark::DoNotOptimize(t);
-    k = next_case(k, t);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return t;
+  });
 }
 
 template <class T, std::size_t D>
@@ -460,14 +448,11 @@ void BM_raw_time_to_plane_single(benchmark::State& state) {
     r.radius = c.radius;
     cases.push_back(r);
   }
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const raw_case& c) {
     const T t = raw::time_to_plane<T, D>(c.normal, c.offset, c.x, c.v, c.radius);
     benchmark::DoNotOptimize(t);
-    k = next_case(k, t);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return t;
+  });
 }
 
 template <class T, std::size_t D>
@@ -479,16 +464,9 @@ void BM_time_to_plane_batch(benchmark::State& state) {
   const carom::plane<T, D>* walls = scene.walls.data();
   const std::size_t* wall_of = scene.wall_of.data();
   std::vector<T> times(scene.size());
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < times.size(); ++i)
-      times[i] = carom::time_to_plane(walls[wall_of[i]], x[i], v[i], r[i]);
-    benchmark::DoNotOptimize(times.data());
-    benchmark::ClobberMemory();
-  }
-  std::size_t hits = 0;
-  for (const T t : times) hits += std::isfinite(t) ? 1 : 0;
-  state.counters["hit_fraction"] = static_cast<double>(hits) / static_cast<double>(times.size());
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(times.size()));
+  sweep(state, times,
+        [&](std::size_t i) { return carom::time_to_plane(walls[wall_of[i]], x[i], v[i], r[i]); });
+  count_hits(state, times);
 }
 
 template <class T, std::size_t D>
@@ -509,20 +487,15 @@ void BM_raw_time_to_plane_batch(benchmark::State& state) {
   const T* offsets = wall_offsets.data();
   const std::size_t* wall_of = scene.wall_of.data();
   std::vector<T> times(scene.size());
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < times.size(); ++i) {
-      const std::size_t w = wall_of[i];
-      times[i] = raw::time_to_plane<T, D>(normals + w * D, offsets[w], x + i * D, v + i * D, r[i]);
-    }
-    benchmark::DoNotOptimize(times.data());
-    benchmark::ClobberMemory();
-  }
+  sweep(state, times, [&](std::size_t i) {
+    const std::size_t w = wall_of[i];
+    return raw::time_to_plane<T, D>(normals + w * D, offsets[w], x + i * D, v + i * D, r[i]);
+  });
   for (std::size_t i = 0; i < times.size(); ++i)
     if (!same_result(times[i], carom::time_to_plane(scene.walls[scene.wall_of[i]],
                                                     scene.particles.positions()[i],
                                                     scene.particles.velocities()[i], r[i])))
       state.SkipWithError("raw baseline disagrees with carom::time_to_plane");
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(times.size()));
 }
 
 // ---- time_to_leave_cell ---------------------------------------------------------
@@ -545,14 +518,11 @@ std::vector<cell_case<T, D>> cell_cases() {
 template <class T, std::size_t D>
 void BM_time_to_leave_cell_single(benchmark::State& state) {
   const auto cases = cell_cases<T, D>();
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const auto& c) {
     const auto exit = carom::time_to_leave_cell(c.x, c.v, c.lower, c.upper);
     benchmark::DoNotOptimize(exit);
-    k = next_case(k, exit.time);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return exit.time;
+  });
 }
 
 template <class T, std::size_t D>
@@ -567,14 +537,11 @@ void BM_raw_time_to_leave_cell_single(benchmark::State& state) {
       r.x[a] = c.x[a], r.v[a] = c.v[a], r.lower[a] = c.lower[a], r.upper[a] = c.upper[a];
     cases.push_back(r);
   }
-  std::size_t k = 0;
-  for (auto _ : state) {
-    const auto& c = cases[k];
+  single_calls(state, cases, [](const raw_case& c) {
     const auto exit = raw::time_to_leave_cell<T, D>(c.x, c.v, c.lower, c.upper);
     benchmark::DoNotOptimize(exit);
-    k = next_case(k, exit.time);
-  }
-  state.SetItemsProcessed(state.iterations());
+    return exit.time;
+  });
 }
 
 template <class T, std::size_t D>
@@ -585,13 +552,8 @@ void BM_time_to_leave_cell_batch(benchmark::State& state) {
   const carom::vec<T, D>* lower = scene.lower.data();
   const carom::vec<T, D>* upper = scene.upper.data();
   std::vector<carom::cell_exit_result<T>> exits(scene.size());
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < exits.size(); ++i)
-      exits[i] = carom::time_to_leave_cell(x[i], v[i], lower[i], upper[i]);
-    benchmark::DoNotOptimize(exits.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(exits.size()));
+  sweep(state, exits,
+        [&](std::size_t i) { return carom::time_to_leave_cell(x[i], v[i], lower[i], upper[i]); });
 }
 
 template <class T, std::size_t D>
@@ -606,12 +568,9 @@ void BM_raw_time_to_leave_cell_batch(benchmark::State& state) {
   const T* lower = lowers.data();
   const T* upper = uppers.data();
   std::vector<raw::cell_exit<T>> exits(scene.size());
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < exits.size(); ++i)
-      exits[i] = raw::time_to_leave_cell<T, D>(x + i * D, v + i * D, lower + i * D, upper + i * D);
-    benchmark::DoNotOptimize(exits.data());
-    benchmark::ClobberMemory();
-  }
+  sweep(state, exits, [&](std::size_t i) {
+    return raw::time_to_leave_cell<T, D>(x + i * D, v + i * D, lower + i * D, upper + i * D);
+  });
   for (std::size_t i = 0; i < exits.size(); ++i) {
     const auto expected =
         carom::time_to_leave_cell(scene.particles.positions()[i], scene.particles.velocities()[i],
@@ -620,7 +579,6 @@ void BM_raw_time_to_leave_cell_batch(benchmark::State& state) {
         exits[i].direction != expected.direction)
       state.SkipWithError("raw baseline disagrees with carom::time_to_leave_cell");
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(exits.size()));
 }
 
 }  // namespace
