@@ -96,7 +96,8 @@ class event_driven {
   /// Takes a copy of the particles. Throws carom::invalid_input (naming the
   /// particle or the pair) for: no particles, a particle outside a wall or a
   /// plane, two overlapping particles, a non-finite gravity or collapse
-  /// guard time, a periodic axis shorter than two largest diameters.
+  /// guard time, a plane without a finite unit normal or not parallel to a
+  /// periodic axis, a periodic axis shorter than three largest diameters.
   event_driven(const box<T, D>& container, const particles<T, D>& initial, params p = {})
       : box_(container),
         particles_(initial),
@@ -248,6 +249,7 @@ class event_driven {
 
   void validate_params() const {
     detail::require(is_finite(params_.gravity), "carom::event_driven: gravity must be finite");
+    detail::check_planes("carom::event_driven: ", box_, params_.planes);
     detail::require(is_finite(params_.collapse_guard_time) && params_.collapse_guard_time >= T(0),
                     "carom::event_driven: collapse_guard_time must be finite and >= 0 (got ",
                     params_.collapse_guard_time, ")");

@@ -70,10 +70,11 @@ class time_stepped<T, D, Law, Policies> {
   /// or parameter) for: no particles; a particle centre outside a wall or
   /// plane (initial overlaps with walls and particles are allowed: DEM
   /// resolves them); a non-finite gravity; a plane with a non-unit or
-  /// non-finite normal; μ, k_t or γ_t negative or non-finite; a max impact
-  /// speed ≤ 0; dt < 0, or above the critical step of either law at the max
-  /// impact speed and the smallest effective mass; a bad skin or reference
-  /// radius; a periodic axis shorter than twice the cutoff.
+  /// non-finite normal or not parallel to a periodic axis; μ, k_t or γ_t
+  /// negative or non-finite; a max impact speed ≤ 0; dt < 0, or above the
+  /// critical step of either law at the max impact speed and the smallest
+  /// effective mass; a bad skin or reference radius; a periodic axis
+  /// shorter than twice the cutoff.
   time_stepped(const box<T, D>& container, const particles<T, D>& initial, params p)
       : time_stepped(detail::prepare_dem(container, initial, std::move(p)), container, initial) {}
 

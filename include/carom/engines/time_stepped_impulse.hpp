@@ -73,7 +73,8 @@ class time_stepped<T, D, Resolver, Integrator> {
   /// Copies the particles. Throws carom::invalid_input (naming the particle
   /// or parameter) for: no particles; a time step that is not finite and
   /// ≠ 0; a non-finite gravity; a negative or non-finite collapse guard; a
-  /// plane with a non-unit or non-finite normal; a particle centre outside
+  /// plane with a non-unit or non-finite normal or not parallel to a
+  /// periodic axis; a particle centre outside
   /// a wall or plane; two particles with the same centre. Initial overlaps
   /// are allowed: an approaching pair gets one impulse, a separating one is
   /// left alone.

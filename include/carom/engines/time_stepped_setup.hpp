@@ -66,22 +66,17 @@ void check_tangential(const char* which, const tangential_params<T>& t) {
           t.damping, ")");
 }
 
-/// The box's walls followed by the planes, after checking that every plane
-/// has a finite unit normal and a finite offset and that no particle has
-/// its centre outside a wall (shared by both time-stepped engines).
+/// The box's walls followed by the planes, after checking the planes
+/// (detail::check_planes: finite unit normal and offset, parallel to every
+/// periodic axis) and that no particle has its centre outside a wall
+/// (shared by both time-stepped engines).
 template <scalar T, std::size_t D>
 [[nodiscard]] std::vector<plane<T, D>> checked_walls(const char* name, const box<T, D>& container,
                                                      const particles<T, D>& initial,
                                                      const std::vector<plane<T, D>>& planes) {
+  check_planes(name, container, planes);
   std::vector<plane<T, D>> walls = container.walls();
-  for (std::size_t k = 0; k < planes.size(); ++k) {
-    const plane<T, D>& w = planes[k];
-    const T length = norm(w.normal);
-    require(is_finite(w.normal) && is_finite(w.offset) &&
-                std::abs(length - T(1)) <= T(64) * std::numeric_limits<T>::epsilon(),
-            name, "plane ", k, " must have a finite unit normal and a finite offset");
-    walls.push_back(w);
-  }
+  walls.insert(walls.end(), planes.begin(), planes.end());
   for (std::size_t i = 0; i < initial.size(); ++i)
     for (std::size_t k = 0; k < walls.size(); ++k)
       require(walls[k].signed_distance(initial.positions()[i]) >= T(0), name, "particle ", i,

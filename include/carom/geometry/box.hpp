@@ -129,4 +129,27 @@ class box {
   std::array<boundary, D> boundaries_;
 };
 
+namespace detail {
+
+/// Throws carom::invalid_input, naming the engine (`name` ends in ": ")
+/// and the plane, unless every plane has a finite unit normal and a finite
+/// offset, and a normal with no component along a periodic axis (a plane
+/// tilted along a periodic axis does not repeat with the box: a particle
+/// wrapped across that axis would land on the wrong side of it).
+template <scalar T, std::size_t D>
+void check_planes(const char* name, const box<T, D>& container,
+                  const std::vector<plane<T, D>>& planes) {
+  for (std::size_t k = 0; k < planes.size(); ++k) {
+    const plane<T, D>& w = planes[k];
+    require(is_finite(w.normal) && is_finite(w.offset) &&
+                std::abs(norm(w.normal) - T(1)) <= T(64) * std::numeric_limits<T>::epsilon(),
+            name, "plane ", k, " must have a finite unit normal and a finite offset");
+    for (std::size_t a = 0; a < D; ++a)
+      require(!container.is_periodic(a) || w.normal[a] == T(0), name, "plane ", k,
+              " has a normal component ", w.normal[a], " along periodic axis ", a,
+              " (a plane must be parallel to every periodic axis)");
+  }
+}
+
+}  // namespace detail
 }  // namespace carom
