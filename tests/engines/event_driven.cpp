@@ -262,3 +262,28 @@ TEMPLATE_LIST_TEST_CASE("inelastic collapse guard keeps a dense inelastic gas ru
   CHECK(std::isfinite(double(sim.time())));
   CHECK(largest_overlap(box, sim.state()) <= 64 * eps<T>);
 }
+
+// Found by tests/fuzz/engines.cpp: with one particle no pair collision can
+// ever happen, and run_collisions(n) used to loop for ever on cell
+// crossings (periodic) or wall bounces (walled).
+TEMPLATE_LIST_TEST_CASE("run_collisions with a single particle is rejected, not an endless loop",
+                        "[engines][event_driven][errors]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  using V = typename TestType::vector;
+  constexpr std::size_t D = TestType::dim;
+  for (const auto kind : {carom::boundary::periodic, carom::boundary::wall}) {
+    const auto box = carom::box<T, D>::cube(T(10), kind);
+    carom::particles<T, D> one;
+    V x{}, v{};
+    for (std::size_t a = 0; a < D; ++a) x[a] = T(5);
+    v[0] = T(1);
+    one.add({.position = x, .velocity = v, .radius = T(0.5), .mass = T(1)});
+    carom::event_driven<T, D> sim(box, one);
+    CHECK_THROWS_WITH(sim.run_collisions(1), Catch::Contains("run_collisions") &&
+                                                 Catch::Contains("single particle"));
+    CHECK(sim.events() == 0);
+    sim.run_collisions(0);  // nothing asked: nothing to refuse
+    sim.run_until(100.0);   // bounded by time: fine
+    CHECK(sim.events() > 0);
+  }
+}

@@ -120,9 +120,16 @@ class event_driven {
     if (target > now_) now_ = target;
   }
 
-  /// Processes events until `count` more pair collisions have happened.
+  /// Processes events until `count` more pair collisions have happened (or
+  /// no event is left). It returns only when they happen: particles that
+  /// never meet (e.g. parallel flights between two walls) keep it running;
+  /// run_until is bounded by time instead. Throws carom::invalid_input,
+  /// changing nothing, for count > 0 with a single particle (which would
+  /// never return).
   template <class Observer = null_observer>
   void run_collisions(std::uint64_t count, Observer&& observer = {}) {
+    detail::require(count == 0 || size() > 1, "carom::event_driven::run_collisions: ", count,
+                    " pair collisions asked of a single particle (use run_until)");
     const std::uint64_t goal = pair_collisions_ + count;
     while (pair_collisions_ < goal && queue_.top_time() < infinity<T>) step(observer);
   }
