@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: MIT
+// Fuzzes the three engines on small scenes built from the bytes: a box with
+// random lengths and a wall or periodic boundary per axis, an optional
+// extra plane, optional gravity, one to six particles of random radius,
+// mass, position (lattice slots plus jitter, so both valid and overlapping
+// scenes come up) and velocity, sometimes one invalid particle; float and
+// double, 2D and 3D. Then either
+//   - carom::event_driven (elastic or constant e, collapse guard),
+//   - carom::time_stepped with a Hertz law (DEM), or
+//   - carom::time_stepped in impulse mode (either sign of dt).
+// On every input the engine either rejects it with carom::invalid_input
+// (std::invalid_argument) at construction, or runs and then:
+//   - no NaN/∞ in positions or velocities;
+//   - no particle centre outside a wall (DEM), no sphere outside a wall
+//     beyond round-off (event-driven, impulse);
+//   - no overlap beyond round-off (event-driven; impulse mode when the
+//     initial state had none);
+//   - no collision reported before an earlier one (no event in the past);
+//   - energy never grows for e ≤ 1 (kinetic + potential), and momentum is
+//     conserved in a fully periodic box without gravity;
+//   - a rejected mutator call (impulse set_time_step, DEM fix) changes no
+//     bit of the state.
+
+#include <carom/collision/impulse.hpp>
+#include <carom/contact/observables.hpp>
+#include <carom/contact/power_law.hpp>
+#include <carom/core/error.hpp>
+#include <carom/engines/event_driven.hpp>
+#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/time_stepped_impulse.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "fuzz_input.hpp"
+
+namespace {
+
+using carom_fuzz::check;
+using carom_fuzz::fuzz_input;
+
+template <class T, std::size_t D>
+struct scene {
+  carom::box<T, D> box;
+  carom::particles<T, D> particles;
+  carom::vec<T, D> gravity;
+  std::vector<carom::plane<T, D>> planes;
+};
+
+template <class T, std::size_t D>
+carom::box<T, D> make_box(fuzz_input& in) {
+  carom::vec<T, D> upper{};
+  std::array<carom::boundary, D> kinds{};
+  for (std::size_t a = 0; a < D; ++a) {
+    upper[a] = in.uniform(T(2), T(8));
+    kinds[a] = in.chance(96) ? carom::boundary::periodic : carom::boundary::wall;
+  }
+  return carom::box<T, D>(carom::vec<T, D>{}, upper, kinds);
+}
+
+template <class T, std::size_t D>
+scene<T, D> make_scene(fuzz_input& in, T max_speed) {
+  scene<T, D> s{make_box<T, D>(in), {}, {}, {}};
+  const std::size_t n = 1 + in.choice(6);
+  for (std::size_t k = 0; k < n; ++k) {
+    carom::particle_params<T, D> p;
+    for (std::size_t a = 0; a < D; ++a) {
+      const auto slots = std::size_t(s.box.lengths()[a]);  // unit slots along the axis
+      p.position[a] = T(in.choice(slots)) + T(0.5) + in.uniform(T(-0.25), T(0.25));
+    }
+    p.velocity = in.signed_vector<T, D>(max_speed * T(1e-3), max_speed);
+    p.radius = in.log_uniform(T(0.05), T(0.5));
+    p.mass = in.log_uniform(T(0.1), T(10));
+    if (in.chance(12)) {  // an invalid particle: add() must reject it and change nothing
+      switch (in.choice(3)) {
+        case 0: p.radius = in.invalid_positive<T>(); break;
+        case 1: p.mass = in.invalid_positive<T>(); break;
+        default: p.velocity[0] = std::numeric_limits<T>::quiet_NaN(); break;
+      }
+      const std::size_t before = s.particles.size();
+      try {
+        (void)s.particles.add(p);
+        check(false, "particles::add accepted an invalid particle");
+      } catch (const carom::invalid_input&) {
+        check(s.particles.size() == before, "particles::add changed the storage on rejection");
+      }
+      continue;
+    }
+    (void)s.particles.add(p);
+  }
+  if (in.chance(64)) {
+    carom::vec<T, D> g{};
+    g[in.choice(D)] = in.uniform(T(-10), T(10));
+    s.gravity = g;
+  }
+  if (in.chance(48)) {  // a tilted floor through a point near the lower corner
+    const auto normal = in.unit<T, D>();
+    s.planes.push_back(carom::plane<T, D>::through(in.vector<T, D>(T(0), T(1)), normal));
+  }
+  return s;
+}
+
+/// With CAROM_FUZZ_VERBOSE set, prints the scene (to read a crash input).
+template <class T, std::size_t D>
+void print_scene(const scene<T, D>& s, const char* engine) {
+  if (!std::getenv("CAROM_FUZZ_VERBOSE")) return;
+  auto vec = [](const carom::vec<T, D>& v) {
+    for (std::size_t a = 0; a < D; ++a) std::fprintf(stderr, " %.9g", double(v[a]));
+  };
+  std::fprintf(stderr, "%s, %s %zuD, box", engine, sizeof(T) == 4 ? "float" : "double", D);
+  vec(s.box.upper());
+  for (std::size_t a = 0; a < D; ++a) std::fprintf(stderr, " %c", s.box.is_periodic(a) ? 'p' : 'w');
+  std::fprintf(stderr, ", gravity");
+  vec(s.gravity);
+  for (const auto& w : s.planes) {
+    std::fprintf(stderr, ", plane n");
+    vec(w.normal);
+    std::fprintf(stderr, " offset %.9g", double(w.offset));
+  }
+  std::fprintf(stderr, "\n");
+  for (std::size_t i = 0; i < s.particles.size(); ++i) {
+    std::fprintf(stderr, "  x");
+    vec(s.particles.positions()[i]);
+    std::fprintf(stderr, " v");
+    vec(s.particles.velocities()[i]);
+    std::fprintf(stderr, " r %.9g m %.9g\n", double(s.particles.radii()[i]),
+                 double(s.particles.masses()[i]));
+  }
+}
+
+template <class T, std::size_t D>
+bool fully_periodic(const carom::box<T, D>& box) {
+  for (std::size_t a = 0; a < D; ++a)
+    if (!box.is_periodic(a)) return false;
+  return true;
+}
+
+/// Kinetic plus potential energy, −Σ m g·x; potential only along walled
+/// axes (positions wrap on periodic ones). `defined` is false when gravity
+/// has a periodic component (no bounded potential).
+template <class T, std::size_t D>
+struct energy_result {
+  double value;
+  double scale;
+  bool defined;
+};
+
+template <class T, std::size_t D>
+energy_result<T, D> energy(const carom::box<T, D>& box, const carom::vec<T, D>& g,
+                           std::span<const carom::vec<T, D>> x, std::span<const carom::vec<T, D>> v,
+                           std::span<const T> m) {
+  double value = 0, scale = 0;
+  bool defined = true;
+  for (std::size_t a = 0; a < D; ++a) defined = defined && (g[a] == T(0) || !box.is_periodic(a));
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double kinetic = 0.5 * double(m[i]) * double(squared_norm(v[i]));
+    double potential = 0, potential_scale = 0;
+    for (std::size_t a = 0; a < D; ++a) {
+      potential -= double(m[i]) * double(g[a]) * double(x[i][a]);
+      potential_scale += double(m[i]) * std::abs(double(g[a])) * (std::abs(double(x[i][a])) + 1);
+    }
+    value += kinetic + potential;
+    scale += kinetic + potential_scale;
+  }
+  return {value, scale, defined};
+}
+
+/// Largest σ_ij − d_ij over all pairs (minimum image), and whether any
+/// sphere sticks out of a wall by more than `slack`.
+template <class T, std::size_t D>
+T largest_overlap(const carom::box<T, D>& box, std::span<const carom::vec<T, D>> x,
+                  std::span<const T> r) {
+  T worst = -carom::infinity<T>;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    for (std::size_t j = i + 1; j < x.size(); ++j)
+      worst = std::max(worst, r[i] + r[j] - carom::norm(box.minimum_image(x[j] - x[i])));
+  return worst;
+}
+
+template <class T, std::size_t D>
+T deepest_wall_overlap(std::span<const carom::plane<T, D>> walls,
+                       std::span<const carom::vec<T, D>> x, std::span<const T> r) {
+  T worst = -carom::infinity<T>;
+  for (const auto& w : walls)
+    for (std::size_t i = 0; i < x.size(); ++i) worst = std::max(worst, r[i] - w.signed_distance(x[i]));
+  return worst;
+}
+
+template <class T, std::size_t D>
+void check_finite(std::span<const carom::vec<T, D>> x, std::span<const carom::vec<T, D>> v) {
+  for (std::size_t i = 0; i < x.size(); ++i)
+    check(carom::is_finite(x[i]) && carom::is_finite(v[i]), "engine state is not finite");
+}
+
+/// Round-off scale of positions in a box of side ≤ 8: 64 ε of its size.
+template <class T>
+constexpr T position_tolerance = T(64 * 8) * carom_fuzz::eps<T>;
+
+struct stop {};
+
+template <class T, std::size_t D, class Resolver>
+void event_driven(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, bool elastic) {
+  using engine_type = carom::event_driven<T, D, Resolver>;
+  typename engine_type::params params{.gravity = s.gravity, .planes = s.planes, .resolver = resolver};
+  if (!elastic) params.collapse_guard_time = in.log_uniform(T(1e-4), T(1e-2));
+  std::optional<engine_type> sim;
+  try {
+    sim.emplace(s.box, s.particles, params);
+  } catch (const carom::invalid_input&) {
+    return;  // rejected before anything was built
+  }
+  const auto& p0 = s.particles;
+  const auto e0 = energy<T, D>(s.box, s.gravity, p0.positions(), p0.velocities(), p0.masses());
+  const auto m0 = p0.momentum();
+  double last = 0;
+  std::size_t collisions = 0;
+  auto observer = [&](const typename engine_type::record& r) {
+    check(double(r.time) >= last * (1 - 4 * double(carom_fuzz::eps<T>)),
+          "event-driven: a collision before an earlier one (event in the past)");
+    check(carom::is_finite(r.normal) && carom::is_finite(r.impulse) && r.impulse >= T(0),
+          "event-driven: collision record not finite or negative impulse");
+    last = double(r.time);
+    if (++collisions > 3000) throw stop{};  // a budget, not a property
+  };
+  try {
+    sim->run_until(in.uniform(0.0, 5.0), observer);
+    // run_collisions only returns once the pairs have collided: keep it to
+    // scenes where they do soon (the run_until above is bounded by time).
+    const std::size_t count = in.choice(200);
+    if (sim->size() < 2) {
+      try {
+        sim->run_collisions(count);
+        check(count == 0, "event-driven: run_collisions accepted a single particle");
+      } catch (const carom::invalid_input&) {
+        check(count > 0, "event-driven: run_collisions(0) rejected");
+      }
+    } else if (sim->pair_collisions() > 0) {
+      sim->run_collisions(count, observer);
+    }
+  } catch (const stop&) {
+  }
+  const auto& p = sim->state();
+  check_finite<T, D>(p.positions(), p.velocities());
+  const T tolerance = position_tolerance<T>;
+  check(largest_overlap<T, D>(s.box, p.positions(), p.radii()) <= tolerance,
+        "event-driven: two particles overlap");
+  std::vector<carom::plane<T, D>> walls = s.box.walls();
+  walls.insert(walls.end(), s.planes.begin(), s.planes.end());
+  check(deepest_wall_overlap<T, D>(walls, p.positions(), p.radii()) <= tolerance,
+        "event-driven: a particle is outside a wall");
+  const auto e1 = energy<T, D>(s.box, s.gravity, p.positions(), p.velocities(), p.masses());
+  // Each collision and flight rounds energies to a few ε of the scale.
+  const double drift = 64 * double(carom_fuzz::eps<T>) * double(collisions + 1) * e0.scale;
+  if (e0.defined) {
+    check(e1.value <= e0.value + drift, "event-driven: energy grew");
+    if (elastic) check(std::abs(e1.value - e0.value) <= drift, "event-driven: elastic energy drift");
+  }
+  if (fully_periodic(s.box) && s.planes.empty() && s.gravity == carom::vec<T, D>{}) {
+    const T scale = T(e0.scale > 0 ? std::sqrt(2 * e0.scale * 60) : 1);  // Σ m |v| ≤ √(2 E Σ m)
+    check(carom::norm(p.momentum() - m0) <= T(64) * carom_fuzz::eps<T> * T(collisions + 1) * scale,
+          "event-driven: momentum not conserved");
+  }
+}
+
+template <class T, std::size_t D>
+void dem(fuzz_input& in, const scene<T, D>& s) {
+  using law_type = carom::hertz<T>;
+  if (s.particles.empty()) return;
+  const auto masses = s.particles.masses();
+  const auto radii = s.particles.radii();
+  const T min_mass = *std::min_element(masses.begin(), masses.end());
+  const T min_radius = *std::min_element(radii.begin(), radii.end());
+  T speed = T(0);
+  for (const auto& v : s.particles.velocities()) speed = std::max(speed, carom::norm(v));
+  const T v_max = T(2) * speed + carom::sqrt(T(2) * carom::norm(s.gravity) * T(16)) + T(0.1);
+  // Stiffness for a deepest (wall, lightest particle) overlap of a fraction
+  // of the smallest radius: k = (p+1) m v² / (2 δ^{p+1}).
+  const T depth = in.uniform(T(0.01), T(0.2)) * min_radius;
+  const T k = T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5)));
+  const T e = in.uniform(T(0.1), T(1));
+  carom::time_stepped_params<T, D, law_type> params{.pair_law = law_type::from_restitution(k, e)};
+  params.pair_tangential = {.friction = in.uniform(T(0), T(1)), .stiffness = k * T(0.1) * depth,
+                            .damping = T(0)};
+  params.gravity = s.gravity;
+  params.planes = s.planes;
+  params.max_impact_speed = v_max;
+  params.steps_per_contact = 20;
+  using engine_type = carom::time_stepped<T, D, law_type, carom::velocity_verlet>;
+  std::optional<engine_type> sim;
+  try {
+    sim.emplace(s.box, s.particles, params);
+  } catch (const carom::invalid_input&) {
+    return;  // rejected before anything was built
+  }
+  // A rejected fix() changes nothing.
+  auto snapshot = [&] {
+    std::vector<unsigned char> bytes;
+    auto add = [&](auto span) {
+      const auto* first = reinterpret_cast<const unsigned char*>(span.data());
+      bytes.insert(bytes.end(), first, first + span.size_bytes());
+    };
+    add(sim->positions());
+    add(sim->velocities());
+    add(sim->angular_velocities());
+    add(sim->forces());
+    return bytes;
+  };
+  const auto before = snapshot();
+  try {
+    sim->fix(sim->size() + in.choice(3));
+    check(false, "time_stepped::fix accepted a particle that does not exist");
+  } catch (const carom::invalid_input&) {
+    check(snapshot() == before, "time_stepped::fix changed the state on rejection");
+  }
+  sim->run(100 + 10 * in.choice(50));
+  check_finite<T, D>(sim->positions(), sim->velocities());
+  // Centres never cross a wall (the soft overlap stays below a radius).
+  for (const auto& w : sim->walls())
+    for (std::size_t i = 0; i < sim->size(); ++i)
+      check(w.signed_distance(sim->positions()[i]) > T(0), "DEM: a particle centre crossed a wall");
+}
+
+template <class T, std::size_t D, class Resolver>
+void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, bool elastic) {
+  using engine_type = carom::time_stepped<T, D, Resolver>;
+  const T dt = (in.chance(128) ? T(1) : T(-1)) * in.log_uniform(T(1e-3), T(1));
+  typename engine_type::params params{.resolver = resolver, .gravity = s.gravity, .planes = s.planes,
+                                      .time_step = dt};
+  std::optional<engine_type> sim;
+  try {
+    sim.emplace(s.box, s.particles, params);
+  } catch (const carom::invalid_input&) {
+    return;  // rejected before anything was built
+  }
+  const auto& p0 = s.particles;
+  const bool overlapped = largest_overlap<T, D>(s.box, p0.positions(), p0.radii()) > T(0);
+  // A rejected set_time_step() changes nothing.
+  auto snapshot = [&] {
+    std::vector<unsigned char> bytes;
+    auto add = [&](const void* data, std::size_t size) {
+      const auto* first = static_cast<const unsigned char*>(data);
+      bytes.insert(bytes.end(), first, first + size);
+    };
+    add(sim->positions().data(), sim->positions().size_bytes());
+    add(sim->velocities().data(), sim->velocities().size_bytes());
+    const T step = sim->time_step();
+    const double time = sim->time();
+    add(&step, sizeof step);
+    add(&time, sizeof time);
+    return bytes;
+  };
+  const auto before = snapshot();
+  try {
+    constexpr T inf = carom::infinity<T>;
+    const T bad[] = {T(0), std::numeric_limits<T>::quiet_NaN(), inf, -inf};
+    sim->set_time_step(bad[in.choice(4)]);
+    check(false, "impulse mode: set_time_step accepted 0 or a non-finite dt");
+  } catch (const carom::invalid_input&) {
+    check(snapshot() == before, "impulse mode: set_time_step changed the state on rejection");
+  }
+  const auto m0 = sim->momentum();
+  const T k0 = sim->kinetic_energy();
+  sim->run(1 + in.choice(20));
+  check_finite<T, D>(sim->positions(), sim->velocities());
+  const T tolerance = position_tolerance<T>;
+  if (!overlapped)
+    check(largest_overlap<T, D>(s.box, sim->positions(), sim->radii()) <= tolerance,
+          "impulse mode: two particles overlap");
+  check(deepest_wall_overlap<T, D>(sim->walls(), sim->positions(), sim->radii()) <= tolerance ||
+            deepest_wall_overlap<T, D>(sim->walls(), p0.positions(), p0.radii()) > T(0),
+        "impulse mode: a particle is outside a wall");
+  if (s.gravity == carom::vec<T, D>{}) {
+    const double collisions = double(sim->pair_collisions() + sim->wall_collisions() + 1);
+    const T drift = T(64 * collisions) * carom_fuzz::eps<T> * (k0 + T(1e-30));
+    check(sim->kinetic_energy() <= k0 + drift, "impulse mode: kinetic energy grew");
+    if (elastic) check(std::abs(sim->kinetic_energy() - k0) <= drift, "impulse mode: elastic drift");
+    if (fully_periodic(s.box) && s.planes.empty()) {
+      const T scale = std::sqrt(T(2) * k0 * T(60)) + T(1e-30);  // Σ m |v| ≤ √(2 K Σ m)
+      check(carom::norm(sim->momentum() - m0) <= T(64 * collisions) * carom_fuzz::eps<T> * scale,
+            "impulse mode: momentum not conserved");
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz_input in(data, size);
+  const std::size_t mode = in.choice(3);
+  carom_fuzz::with_config(in, [&]<class T, std::size_t D>() {
+    const scene<T, D> s = make_scene<T, D>(in, mode == 1 ? T(1) : T(10));
+    print_scene(s, mode == 0 ? "event_driven" : mode == 1 ? "DEM" : "impulse");
+    if (mode == 1) return dem<T, D>(in, s);
+    const bool elastic = in.chance(128);
+    const carom::constant_restitution<T> inelastic(in.uniform(T(0.5), T(1)));
+    if (mode == 0) {
+      if (elastic) event_driven<T, D>(in, s, carom::elastic{}, true);
+      else event_driven<T, D>(in, s, inelastic, false);
+    } else {
+      if (elastic) impulse<T, D>(in, s, carom::elastic{}, true);
+      else impulse<T, D>(in, s, inelastic, false);
+    }
+  });
+  return 0;
+}
