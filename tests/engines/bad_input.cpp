@@ -86,3 +86,26 @@ TEMPLATE_LIST_TEST_CASE("event_driven rejects a plane without a finite unit norm
     CHECK_THROWS_WITH(ed(box, ps, {.planes = {{n, T(0)}}}),
                       Catch::Contains("plane 0") && Catch::Contains("finite unit normal"));
 }
+
+// Found by tests/fuzz/engines.cpp: DEM accepted two equal centres and its
+// contact normal d/|d| turned the whole state into NaN.
+TEMPLATE_LIST_TEST_CASE("DEM rejects two particles with the same centre, naming them",
+                        "[engines][dem][errors]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const half_periodic<T, D> s;
+  auto ps = s.ps;
+  ps.add({.position = filled<T, D>(T(1)), .radius = T(0.1), .mass = T(1)});
+  ps.add({.position = filled<T, D>(T(2)), .radius = T(0.2), .mass = T(2)});  // on particle 0
+  using dem = carom::time_stepped<T, D, carom::hertz<T>>;
+  const carom::time_stepped_params<T, D, carom::hertz<T>> p{
+      .pair_law = carom::hertz<T>::from_restitution(T(1e5), T(0.8)), .max_impact_speed = T(1)};
+  CHECK_THROWS_WITH(dem(s.box, ps, p),
+                    Catch::Contains("particles 0 and 2") && Catch::Contains("same centre"));
+  ps = s.ps;
+  // Equal once wrapped: x and x + L along the periodic axis 0.
+  auto x = filled<T, D>(T(2));
+  x[0] += T(4);
+  ps.add({.position = x, .radius = T(0.1), .mass = T(1)});
+  CHECK_THROWS_WITH(dem(s.box, ps, p), Catch::Contains("particles 0 and 1"));
+}

@@ -67,8 +67,8 @@ class time_stepped<T, D, Law, Policies> {
   using params = time_stepped_params<T, D, Law>;
 
   /// Copies the particles. Throws carom::invalid_input (naming the particle
-  /// or parameter) for: no particles; a particle centre outside a wall or
-  /// plane (initial overlaps with walls and particles are allowed: DEM
+  /// or parameter) for: no particles; two particles with the same centre;
+  /// a particle centre outside a wall or plane (initial overlaps with walls and particles are allowed: DEM
   /// resolves them); a non-finite gravity; a plane with a non-unit or
   /// non-finite normal or not parallel to a periodic axis; μ, k_t or γ_t
   /// negative or non-finite; a max impact speed ≤ 0; dt < 0, or above the

@@ -74,10 +74,9 @@ class time_stepped<T, D, Resolver, Integrator> {
   /// or parameter) for: no particles; a time step that is not finite and
   /// ≠ 0; a non-finite gravity; a negative or non-finite collapse guard; a
   /// plane with a non-unit or non-finite normal or not parallel to a
-  /// periodic axis; a particle centre outside
-  /// a wall or plane; two particles with the same centre. Initial overlaps
-  /// are allowed: an approaching pair gets one impulse, a separating one is
-  /// left alone.
+  /// periodic axis; a particle overlapping a wall or plane; two particles
+  /// with the same centre. Initial overlaps of particle pairs are allowed:
+  /// an approaching pair gets one impulse, a separating one is left alone.
   time_stepped(const box<T, D>& container, const particles<T, D>& initial, params p)
       : time_stepped(detail::prepare_impulse(container, initial, std::move(p)), container,
                      initial) {}

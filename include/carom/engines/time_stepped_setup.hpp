@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include "carom/contact/concepts.hpp"
@@ -107,6 +109,21 @@ template <scalar T, std::size_t D, contact_law<T> Law>
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
 
   std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes);
+  {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
+    std::vector<vec<T, D>> centres;
+    for (const auto& x : initial.positions()) centres.push_back(container.wrap(x));
+    std::vector<std::uint32_t> order(initial.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t i, std::uint32_t j) {
+      for (std::size_t a = 0; a < D; ++a)
+        if (centres[i][a] != centres[j][a]) return centres[i][a] < centres[j][a];
+      return false;
+    });
+    for (std::size_t k = 1; k < order.size(); ++k)
+      require(centres[order[k]] != centres[order[k - 1]], name, "particles ",
+              std::min(order[k - 1], order[k]), " and ", std::max(order[k - 1], order[k]),
+              " have the same centre (no contact normal)");
+  }
   T min_mass = infinity<T>, max_radius = T(0);
   for (std::size_t i = 0; i < initial.size(); ++i) {
     min_mass = std::min(min_mass, initial.masses()[i]);
