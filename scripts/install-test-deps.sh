@@ -2,7 +2,8 @@
 # Installs, when missing, what carom's tests need on Debian: a C++20
 # compiler, CMake and Catch2 v2 (package catch2). Google Benchmark
 # (libbenchmark-dev) is optional: the benchmarks are skipped without it.
-# Extra package names may be given as arguments (CI adds clang).
+# Extra package names may be given as arguments (CI adds clang, chromium
+# and libclang-rt-14-dev).
 set -e
 missing=""
 for package in g++ cmake make catch2 "$@"; do
