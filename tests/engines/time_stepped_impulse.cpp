@@ -131,9 +131,11 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: shuffled input gives the same trajectorie
   walls.fill(carom::boundary::wall);
   const carom::box<T, D> box(scene.container.lower(), upper, walls);
   const T top = upper[1] - T(2);
-  ps.add({.position = at<T, D>(T(0.5), top), .velocity = at<T, D>(T(3)), .radius = T(0.5), .mass = T(1)});
-  ps.add({.position = at<T, D>(T(2.5), top + T(0.6)), .radius = T(0.5), .mass = T(1)});
-  ps.add({.position = at<T, D>(T(2.5), top - T(0.6)), .radius = T(0.5), .mass = T(1)});
+  // Mid-depth in 3D: spheres must start inside every wall.
+  const T z = (box.lower()[D - 1] + box.upper()[D - 1]) / T(2);
+  ps.add({.position = at<T, D>(T(0.5), top, z), .velocity = at<T, D>(T(3)), .radius = T(0.5), .mass = T(1)});
+  ps.add({.position = at<T, D>(T(2.5), top + T(0.6), z), .radius = T(0.5), .mass = T(1)});
+  ps.add({.position = at<T, D>(T(2.5), top - T(0.6), z), .radius = T(0.5), .mass = T(1)});
   const typename engine::params p{.resolver = carom::constant_restitution<T>(T(0.9)),
                                   .gravity = at<T, D>(T(0), T(-1)),
                                   .time_step = T(0.02)};
