@@ -207,17 +207,23 @@ constexpr T position_tolerance = T(64 * 8) * carom_fuzz::eps<T>;
 
 struct stop {};
 
+/// The engine, or nothing when it rejects the input (before anything is built).
+template <class Engine, class... Args>
+std::optional<Engine> construct(const Args&... args) {
+  try {
+    return std::optional<Engine>(std::in_place, args...);
+  } catch (const carom::invalid_input&) {
+    return std::nullopt;
+  }
+}
+
 template <class T, std::size_t D, class Resolver>
 void event_driven(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, bool elastic) {
   using engine_type = carom::event_driven<T, D, Resolver>;
   typename engine_type::params params{.gravity = s.gravity, .planes = s.planes, .resolver = resolver};
   if (!elastic) params.collapse_guard_time = in.log_uniform(T(1e-4), T(1e-2));
-  std::optional<engine_type> sim;
-  try {
-    sim.emplace(s.box, s.particles, params);
-  } catch (const carom::invalid_input&) {
-    return;  // rejected before anything was built
-  }
+  auto sim = construct<engine_type>(s.box, s.particles, params);
+  if (!sim) return;
   const auto& p0 = s.particles;
   const auto e0 = energy<T, D>(s.box, s.gravity, p0.positions(), p0.velocities(), p0.masses());
   const auto m0 = p0.momentum();
@@ -312,12 +318,8 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
   params.max_impact_speed = v_max;
   params.steps_per_contact = 20;
   using engine_type = carom::time_stepped<T, D, law_type, carom::velocity_verlet>;
-  std::optional<engine_type> sim;
-  try {
-    sim.emplace(s.box, s.particles, params);
-  } catch (const carom::invalid_input&) {
-    return;  // rejected before anything was built
-  }
+  auto sim = construct<engine_type>(s.box, s.particles, params);
+  if (!sim) return;
   // A rejected fix() changes nothing.
   auto snapshot = [&] {
     std::vector<unsigned char> bytes;
@@ -356,12 +358,8 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
   const T dt = (in.chance(128) ? T(1) : T(-1)) * in.log_uniform(T(1e-3), T(1));
   typename engine_type::params params{.resolver = resolver, .gravity = s.gravity, .planes = s.planes,
                                       .time_step = dt};
-  std::optional<engine_type> sim;
-  try {
-    sim.emplace(s.box, s.particles, params);
-  } catch (const carom::invalid_input&) {
-    return;  // rejected before anything was built
-  }
+  auto sim = construct<engine_type>(s.box, s.particles, params);
+  if (!sim) return;
   const auto& p0 = s.particles;
   const bool overlapped = largest_overlap<T, D>(s.box, p0.positions(), p0.radii()) > T(0);
   // A rejected set_time_step() changes nothing.
