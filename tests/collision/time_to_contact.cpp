@@ -142,3 +142,33 @@ TEMPLATE_LIST_TEST_CASE("overlapping pairs: 0 when approaching, +inf when separa
     }
   }
 }
+
+TEMPLATE_LIST_TEST_CASE("earlier_contact is time_to_contact cut at the horizon",
+                        "[collision][pair][property]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  int earlier = 0, later = 0;
+  for (int k = 0; k < 100000; ++k) {
+    const T sigma = carom_test::uniform<T>(T(0.5), T(2));
+    // Separations from overlapping (round-off, c < 0) to well apart.
+    const auto dx = carom_test::random_unit<T, D>() * (sigma * carom_test::uniform<T>(T(0.999), 3));
+    const auto dv = carom_test::random_unit<T, D>() * std::pow(T(10), carom_test::uniform<T>(-2, 2));
+    const T t = carom::time_to_contact(dx, dv, sigma);
+    const T horizon = k % 10 == 0 ? T(0) : std::pow(T(10), carom_test::uniform<T>(-3, 1));
+    T h = horizon;
+    const bool found = carom::earlier_contact(dx, dv, sigma, h);
+    // The bound c ≥ −2b·horizon rejects only times ≥ horizon, so the answer
+    // is exact; an approaching overlap (t = 0) counts even at horizon 0.
+    if (t < horizon || t == T(0)) {
+      REQUIRE(found);
+      REQUIRE(h == t);
+      ++earlier;
+    } else {
+      REQUIRE_FALSE(found);
+      REQUIRE(h == horizon);
+      ++later;
+    }
+  }
+  CHECK(earlier > 1000);
+  CHECK(later > 10000);
+}

@@ -34,4 +34,28 @@ template <scalar T, std::size_t D>
   return c / (carom::sqrt(disc) - b);
 }
 
+/// Whether spheres i and j touch before `horizon` (an event already known,
+/// e.g. a particle's current earliest one), or are touching and approaching
+/// now; if so, horizon becomes that time_to_contact. Made for a search over
+/// many candidates: most pairs are rejected before the square root, because
+/// √disc ≤ −b gives t ≥ c / (−2b), so c ≥ −2b·horizon means t ≥ horizon.
+template <scalar T, std::size_t D>
+[[nodiscard]] constexpr bool earlier_contact(const vec<T, D>& dx, const vec<T, D>& dv, T sigma,
+                                             T& horizon) noexcept {
+  const T b = dot(dx, dv);
+  if (!(b < T(0))) return false;
+  const T c = dot(dx, dx) - sigma * sigma;
+  if (c <= T(0)) {  // touching or overlapping and approaching: now, whatever the horizon
+    horizon = T(0);
+    return true;
+  }
+  if (c >= T(-2) * b * horizon) return false;
+  const T disc = b * b - dot(dv, dv) * c;
+  if (disc < T(0)) return false;
+  const T t = c / (carom::sqrt(disc) - b);
+  if (!(t < horizon)) return false;
+  horizon = t;
+  return true;
+}
+
 }  // namespace carom

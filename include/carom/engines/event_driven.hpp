@@ -326,6 +326,7 @@ class event_driven {
   [[nodiscard]] CAROM_ALWAYS_INLINE vector displacement(const vector& raw,
                                                         const Image& image) const noexcept {
     if constexpr (std::is_same_v<Image, nearest_image>) return box_.minimum_image(raw);
+    else if constexpr (std::is_same_v<Image, same_image>) return raw;
     else return raw + image;
   }
 
@@ -348,9 +349,11 @@ class event_driven {
   }
 
   /// Moves the epoch to now: every clock and scheduled time is shifted so
-  /// that now is 0 (keeps float times fine-grained on long runs). Also
-  /// renumbers the particles in the search policy's spatial order, so that
-  /// neighbours stay close in memory as the particles diffuse.
+  /// that now is 0 (keeps float times fine-grained on long runs). Every
+  /// sort_interval-th time, also renumbers the particles in the search
+  /// policy's spatial order, so that neighbours stay close in memory as the
+  /// particles diffuse (they move much less than a diameter in between, and
+  /// the renumbering costs as much as a few hundred events per particle).
   void move_epoch() {
     synchronise();
     for (auto& p : hot_) p.local_time = T(0);
@@ -359,7 +362,10 @@ class event_driven {
     epoch_ += time_type(now_);
     now_ = T(0);
     events_since_epoch_ = 0;
-    sort_spatially();
+    if (++epochs_since_sort_ >= sort_interval) {
+      epochs_since_sort_ = 0;
+      sort_spatially();
+    }
   }
 
   template <class Value>
@@ -415,25 +421,36 @@ class event_driven {
     }
     for (std::uint32_t w = box_wall_count_; w < walls_.size(); ++w) consider_wall(p, w, best, next);
 
-    // Pairs.
-    search_.for_each_candidate(i, [&](std::uint32_t j, const auto& image) CAROM_ALWAYS_INLINE {
-      const hot_particle& q = hot_[j];
-      const T dt = now_ - q.local_time;
-      vector xj = q.position + q.velocity * dt, vj = q.velocity;
-      if (has_gravity_) {
-        xj += params_.gravity * (dt * dt / 2);
-        vj += params_.gravity * dt;
-      }
-      const T t = time_to_contact(displacement(xj - p.position, image), vj - p.velocity,
-                                  p.radius + q.radius);
-      if (t < best) {
-        best = t;
-        next = {j, counter_[j], event_kind::pair};
-      }
-    });
-
+    if (has_gravity_) schedule_pairs<true>(i, best, next);
+    else schedule_pairs<false>(i, best, next);
     event_[i] = next;
     queue_.update(i, now_ + best);
+  }
+
+  /// The earliest pair collision of i before `best` (the gravity test is
+  /// hoisted out of the candidate loop, and everything the loop reads is
+  /// copied to locals first: stores through `best` could alias members).
+  template <bool Gravity>
+  CAROM_ALWAYS_INLINE void schedule_pairs(std::uint32_t i, T& best, scheduled& next) const noexcept {
+    const hot_particle* const hot = hot_.data();
+    const vector xi = hot[i].position, vi = hot[i].velocity, g = params_.gravity;
+    const T ri = hot[i].radius, now = now_;
+    T earliest = best;
+    std::uint32_t partner = no_partner;
+    search_.for_each_candidate(i, [&](std::uint32_t j, const auto& image) CAROM_ALWAYS_INLINE {
+      const hot_particle& q = hot[j];
+      const T dt = now - q.local_time;
+      vector xj = q.position + q.velocity * dt, vj = q.velocity;
+      if constexpr (Gravity) {
+        xj += g * (dt * dt / 2);
+        vj += g * dt;
+      }
+      if (earlier_contact(displacement(xj - xi, image), vj - vi, ri + q.radius, earliest))
+        partner = j;
+    });
+    if (partner == no_partner) return;
+    best = earliest;
+    next = {partner, counter_[partner], event_kind::pair};
   }
 
   void consider_wall(const hot_particle& p, std::uint32_t w, T& best, scheduled& next) const noexcept {
@@ -529,6 +546,7 @@ class event_driven {
   }
 
   static constexpr std::uint32_t no_wall = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t no_partner = std::numeric_limits<std::uint32_t>::max();
 
   box<T, D> box_;
   particles<T, D> particles_;  // cold data and the synchronised view
@@ -550,6 +568,8 @@ class event_driven {
   T now_ = T(0);
   time_type epoch_ = 0;
   std::uint64_t events_since_epoch_ = 0;
+  static constexpr std::uint32_t sort_interval = 8;  // epochs
+  std::uint32_t epochs_since_sort_ = sort_interval - 1;  // sort at the first epoch
   std::uint64_t pair_collisions_ = 0, wall_collisions_ = 0, events_ = 0;
   time_type virial_ = 0;
   time_type wall_impulse_ = 0;

@@ -18,9 +18,10 @@
 ///
 /// Policy interface (for T, D): `policy::type<T, D>` constructible from
 /// (box, σ_max, policy), with `insert_all(positions)`,
-/// `for_each_candidate(i, f)` calling f(j, image) where `image` is either
-/// carom::nearest_image{} (the engine takes the minimum image of x_j − x_i)
-/// or the periodic shift vector to add to x_j − x_i, `cage(i, lower, upper)`,
+/// `for_each_candidate(i, f)` calling f(j, image) where `image` is
+/// carom::nearest_image{} (the engine takes the minimum image of x_j − x_i),
+/// carom::same_image{} (no shift) or the periodic shift vector to add to
+/// x_j − x_i, `cage(i, lower, upper)`,
 /// `may_reach_wall(i, axis, side, radius)`,
 /// `leave(i, axis, direction, position)`, and `spatial_order()` with
 /// `renumber(order, renumbered)` for keeping neighbours close in memory.
@@ -45,6 +46,8 @@ namespace carom {
 
 /// Tells the engine to use the minimum image of a candidate's separation.
 struct nearest_image {};
+/// Tells the engine that x_j − x_i needs no periodic shift.
+struct same_image {};
 
 namespace detail {
 
@@ -215,6 +218,8 @@ struct neighbour_lists {
     type(const box<T, D>& container, T sigma_max, const neighbour_lists& options)
         : box_(container),
           half_width_(validated(options.cage_half_width) * sigma_max),
+          reach_(2 * half_width_ * T(1.000001)),
+          reach_sigma2_(sigma_max * sigma_max * T(1.000001)),
           sigma_max_(sigma_max),
           cells_(container, sigma_max * (1 + 2 * T(options.cage_half_width)) * T(1.0001)) {
       // Three cells a side, so that the cell relation names the image.
@@ -237,6 +242,7 @@ struct neighbour_lists {
       cells_.reset(n);
       centre_.assign(positions.begin(), positions.end());
       count_.assign(n, 0);
+      wraps_.assign(n, 0);
       capacity_ = 16;
       list_.assign(n * capacity_, 0);
       for (std::size_t i = 0; i < n; ++i)
@@ -250,11 +256,16 @@ struct neighbour_lists {
     /// Entries pack the neighbour's index with the code of its periodic
     /// image (fixed while both stay in their cages), so the engine adds a
     /// shift instead of rounding a minimum image for every candidate.
+    /// Most lists have no entry across the box (wraps_ is false): those skip
+    /// the shift.
     template <class F>
     CAROM_ALWAYS_INLINE void for_each_candidate(std::uint32_t i, F&& f) const {
-      const std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
-      for (const std::uint32_t* e = first; e != first + count_[i]; ++e)
-        f(*e >> image_bits, shift_[*e & image_mask]);
+      const std::uint32_t* e = list_.data() + std::size_t(i) * capacity_;
+      const std::uint32_t* const last = e + count_[i];
+      if (wraps_[i])
+        for (; e != last; ++e) f(*e >> image_bits, shift_[*e & image_mask]);
+      else
+        for (; e != last; ++e) f(*e >> image_bits, same_image{});
     }
 
     void cage(std::uint32_t i, vec<T, D>& lower, vec<T, D>& upper) const noexcept {
@@ -278,10 +289,12 @@ struct neighbour_lists {
                   const std::vector<std::uint32_t>& renumbered) {
       std::vector<std::uint32_t> lists(list_.size());
       std::vector<std::uint32_t> counts(count_.size());
+      std::vector<std::uint8_t> wraps(wraps_.size());
       std::vector<vec<T, D>> centres(centre_.size());
       for (std::size_t k = 0; k < order.size(); ++k) {
         const std::size_t old = order[k];
         counts[k] = count_[old];
+        wraps[k] = wraps_[old];
         centres[k] = centre_[old];
         for (std::uint32_t m = 0; m < count_[old]; ++m) {
           const std::uint32_t e = list_[old * capacity_ + m];
@@ -290,6 +303,7 @@ struct neighbour_lists {
       }
       list_.swap(lists);
       count_.swap(counts);
+      wraps_.swap(wraps);
       centre_.swap(centres);
       cells_.renumber(order);
     }
@@ -300,6 +314,7 @@ struct neighbour_lists {
       const std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
       for (const std::uint32_t* e = first; e != first + count_[i]; ++e) erase(*e >> image_bits, i);
       count_[i] = 0;
+      wraps_[i] = 0;
       position = box_.wrap(position);
       centre_[i] = position;
       cells_.remove(i);
@@ -327,18 +342,20 @@ struct neighbour_lists {
     /// polydisperse systems.
     [[nodiscard]] bool close(std::uint32_t i, std::uint32_t j, std::uint32_t image) const noexcept {
       const vec<T, D> d = centre_[j] - centre_[i] + shift_[image];
-      const T reach = 2 * half_width_ * T(1.000001);
       T gap2 = T(0);
       for (std::size_t a = 0; a < D; ++a) {
-        const T e = std::abs(d[a]) - reach;
+        const T e = std::abs(d[a]) - reach_;
         if (e >= sigma_max_) return false;  // most candidates leave here
         if (e > T(0)) gap2 += e * e;
       }
-      return gap2 < sigma_max_ * sigma_max_ * T(1.000001);
+      return gap2 < reach_sigma2_;
     }
 
+    /// wraps_[i] is set by an entry across the box and cleared only when i's
+    /// own list is rebuilt (erasing leaves it set: a harmless extra shift).
     void push(std::uint32_t i, std::uint32_t j, std::uint32_t code) {
       if (count_[i] == capacity_) grow();
+      if (code != same_code) wraps_[i] = 1;
       list_[std::size_t(i) * capacity_ + count_[i]++] = (j << image_bits) | code;
     }
 
@@ -365,14 +382,18 @@ struct neighbour_lists {
     static constexpr std::uint32_t image_bits = 5;
     static constexpr std::uint32_t image_mask = (1u << image_bits) - 1;
     static constexpr std::uint32_t images = D == 3 ? 27 : 9;
+    static constexpr std::uint32_t same_code = images / 2;  // digit 1 on every axis
 
     box<T, D> box_;
     T half_width_;
+    T reach_;  // 2h, widened by round-off: the cages' extent in close()
+    T reach_sigma2_;  // σ_max², likewise widened
     T sigma_max_;
     detail::linked_cells<T, D> cells_;
     std::array<vec<T, D>, images> shift_{};
     std::vector<vec<T, D>> centre_;
     std::vector<std::uint32_t> count_;
+    std::vector<std::uint8_t> wraps_;  // any entry of i's list on a shifted image
     std::vector<std::uint32_t> list_;
     std::uint32_t capacity_ = 16;
   };

@@ -27,18 +27,14 @@ class bucket_queue {
 
   /// n particles, each scheduled at +∞.
   explicit bucket_queue(std::size_t n)
-      : time_(n, infinity<T>),
-        where_(n, overflow),
-        next_(n, none),
-        previous_(n, none),
-        slot_(n, 0) {
+      : entry_(n, entry{infinity<T>, overflow, none, none, 0}) {
     for (std::size_t i = 0; i < n; ++i) link(static_cast<std::uint32_t>(i), overflow);
   }
 
   /// Particle i's next event is at t.
   void update(std::uint32_t i, T t) {
     detach(i);
-    time_[i] = t;
+    entry_[i].time = t;
     place(i);
     if (heap_.empty()) advance();
     if (heap_.size() > heap_limit_) {
@@ -51,15 +47,15 @@ class bucket_queue {
 
   [[nodiscard]] std::uint32_t top() const noexcept { return heap_.empty() ? 0 : heap_[0]; }
   [[nodiscard]] T top_time() const noexcept {
-    return heap_.empty() ? infinity<T> : time_[heap_[0]];
+    return heap_.empty() ? infinity<T> : entry_[heap_[0]].time;
   }
-  [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return time_[i]; }
-  [[nodiscard]] std::size_t size() const noexcept { return time_.size(); }
+  [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return entry_[i].time; }
+  [[nodiscard]] std::size_t size() const noexcept { return entry_.size(); }
 
   /// Subtracts dt from every time, then places every particle again (so no
   /// rounding of the shift can put a time in the wrong bucket).
   void shift(T dt) {
-    for (auto& t : time_) t -= dt;
+    for (auto& e : entry_) e.time -= dt;
     rebuild();
   }
 
@@ -75,29 +71,29 @@ class bucket_queue {
   }
 
   void link(std::uint32_t i, std::uint32_t list) noexcept {
-    where_[i] = list;
+    entry_[i].where = list;
     std::uint32_t& first = head(list);
-    previous_[i] = none;
-    next_[i] = first;
-    if (first != none) previous_[first] = i;
+    entry_[i].previous = none;
+    entry_[i].next = first;
+    if (first != none) entry_[first].previous = i;
     first = i;
   }
 
   void detach(std::uint32_t i) noexcept {
-    const std::uint32_t list = where_[i];
+    const std::uint32_t list = entry_[i].where;
     if (list == in_heap) {
-      heap_remove(slot_[i]);
+      heap_remove(entry_[i].slot);
       return;
     }
-    if (previous_[i] != none) next_[previous_[i]] = next_[i];
-    else head(list) = next_[i];
-    if (next_[i] != none) previous_[next_[i]] = previous_[i];
+    if (entry_[i].previous != none) entry_[entry_[i].previous].next = entry_[i].next;
+    else head(list) = entry_[i].next;
+    if (entry_[i].next != none) entry_[entry_[i].next].previous = entry_[i].previous;
   }
 
   /// Puts i in the heap if its time falls in the current bucket (or before),
   /// in a later bucket's list, or in the overflow list.
   void place(std::uint32_t i) {
-    const T offset = (time_[i] - base_) * inverse_width_;
+    const T offset = (entry_[i].time - base_) * inverse_width_;
     if (!(offset < T(buckets_))) link(i, overflow);  // also +∞ and NaN
     else if (offset < T(current_ + 1)) heap_push(i);
     else link(i, static_cast<std::uint32_t>(offset));
@@ -112,7 +108,7 @@ class bucket_queue {
         return;
       }
       for (std::uint32_t i = head_[current_]; i != none;) {
-        const std::uint32_t after = next_[i];
+        const std::uint32_t after = entry_[i].next;
         heap_push(i);
         i = after;
       }
@@ -126,12 +122,12 @@ class bucket_queue {
   void rebuild() {
     heap_.clear();
     overflow_head_ = none;
-    const std::size_t n = time_.size();
+    const std::size_t n = entry_.size();
     T earliest = infinity<T>;
     double sum = 0;
     std::size_t finite = 0;
-    for (const T t : time_)
-      if (t < infinity<T>) {
+    for (const entry& e : entry_)
+      if (const T t = e.time; t < infinity<T>) {
         earliest = std::min(earliest, t);
         sum += double(t);
         ++finite;
@@ -152,7 +148,7 @@ class bucket_queue {
   void advance_without_rebuild() {
     while (heap_.empty() && ++current_ < buckets_) {
       for (std::uint32_t i = head_[current_]; i != none;) {
-        const std::uint32_t after = next_[i];
+        const std::uint32_t after = entry_[i].next;
         heap_push(i);
         i = after;
       }
@@ -164,11 +160,11 @@ class bucket_queue {
 
   void heap_set(std::size_t k, std::uint32_t i) noexcept {
     heap_[k] = i;
-    slot_[i] = static_cast<std::uint32_t>(k);
+    entry_[i].slot = static_cast<std::uint32_t>(k);
   }
 
   void heap_push(std::uint32_t i) {
-    where_[i] = in_heap;
+    entry_[i].where = in_heap;
     heap_.push_back(i);
     sift_up(heap_.size() - 1);
   }
@@ -179,14 +175,14 @@ class bucket_queue {
     if (k == heap_.size()) return;
     heap_set(k, last);
     sift_up(k);
-    sift_down(slot_[last]);
+    sift_down(entry_[last].slot);
   }
 
   void sift_up(std::size_t k) noexcept {
     const std::uint32_t moving = heap_[k];
     while (k > 0) {
       const std::size_t parent = (k - 1) / 2;
-      if (!(time_[moving] < time_[heap_[parent]])) break;
+      if (!(entry_[moving].time < entry_[heap_[parent]].time)) break;
       heap_set(k, heap_[parent]);
       k = parent;
     }
@@ -199,18 +195,23 @@ class bucket_queue {
     for (;;) {
       std::size_t child = 2 * k + 1;
       if (child >= n) break;
-      if (child + 1 < n && time_[heap_[child + 1]] < time_[heap_[child]]) ++child;
-      if (!(time_[heap_[child]] < time_[moving])) break;
+      if (child + 1 < n && entry_[heap_[child + 1]].time < entry_[heap_[child]].time) ++child;
+      if (!(entry_[heap_[child]].time < entry_[moving].time)) break;
       heap_set(k, heap_[child]);
       k = child;
     }
     heap_set(k, moving);
   }
 
-  std::vector<T> time_;
-  std::vector<std::uint32_t> where_;  // bucket, in_heap or overflow
-  std::vector<std::uint32_t> next_, previous_;
-  std::vector<std::uint32_t> slot_;  // position in heap_
+  /// One record per particle, so that an update touches one cache line per
+  /// particle involved rather than one per field.
+  struct entry {
+    T time;
+    std::uint32_t where;  // bucket, in_heap or overflow
+    std::uint32_t next, previous;
+    std::uint32_t slot;  // position in heap_
+  };
+  std::vector<entry> entry_;
   std::vector<std::uint32_t> head_;  // first particle of each bucket
   std::vector<std::uint32_t> heap_;  // the current bucket, ordered
   std::uint32_t overflow_head_ = none;
