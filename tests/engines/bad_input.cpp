@@ -8,9 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "impulse_support.hpp"
 #include "support.hpp"
 
 namespace {
+
+using impulse_test::at;  // (x, y) in the first two components, 0 in the rest
 
 template <class T, std::size_t D>
 carom::vec<T, D> filled(T value) {
@@ -35,14 +38,6 @@ struct half_periodic {
   }();
 };
 
-template <class T, std::size_t D>
-carom::vec<T, D> normal(T n0, T n1) {
-  carom::vec<T, D> n{};
-  n[0] = n0;
-  n[1] = n1;
-  return n;
-}
-
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("a plane tilted along a periodic axis is rejected by every engine",
@@ -51,8 +46,8 @@ TEMPLATE_LIST_TEST_CASE("a plane tilted along a periodic axis is rejected by eve
   constexpr std::size_t D = TestType::dim;
   const half_periodic<T, D> s;
   // 0.6² + 0.8² = 1 up to an ulp or two, well inside the unit-normal check.
-  const std::vector<carom::plane<T, D>> tilted{{normal<T, D>(T(0.6), T(0.8)), T(0)}};
-  const std::vector<carom::plane<T, D>> floor{{normal<T, D>(T(0), T(1)), T(0.5)}};
+  const std::vector<carom::plane<T, D>> tilted{{at<T, D>(T(0.6), T(0.8)), T(0)}};
+  const std::vector<carom::plane<T, D>> floor{{at<T, D>(T(0), T(1)), T(0.5)}};
   // Catch2 v2 matchers hold references: spelled out at each use, not stored.
 #define CAROM_NAMES_PLANE Catch::Contains("plane 0") && Catch::Contains("periodic axis 0")
 
@@ -82,7 +77,7 @@ TEMPLATE_LIST_TEST_CASE("event_driven rejects a plane without a finite unit norm
   carom::particles<T, D> ps;
   ps.add({.position = filled<T, D>(T(2)), .radius = T(0.1), .mass = T(1)});
   using ed = carom::event_driven<T, D>;
-  for (const auto n : {normal<T, D>(T(0), T(2)), normal<T, D>(T(0), carom::infinity<T>)})
+  for (const auto n : {at<T, D>(T(0), T(2)), at<T, D>(T(0), carom::infinity<T>)})
     CHECK_THROWS_WITH(ed(box, ps, {.planes = {{n, T(0)}}}),
                       Catch::Contains("plane 0") && Catch::Contains("finite unit normal"));
 }

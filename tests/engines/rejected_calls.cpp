@@ -15,9 +15,12 @@
 #include <span>
 #include <vector>
 
+#include "impulse_support.hpp"
 #include "support.hpp"
 
 namespace {
+
+using impulse_test::at;  // (x, y) in the first two components, 0 in the rest
 
 /// Appends the bytes of spans and values: a snapshot to compare bit for bit.
 class snapshot {
@@ -48,24 +51,15 @@ carom::vec<T, D> point(T x, T y) {
   return v;
 }
 
-/// (x, y) in the first two components, 0 in the third.
-template <class T, std::size_t D>
-carom::vec<T, D> along(T x, T y) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  v[1] = y;
-  return v;
-}
-
 /// Three spheres of radius 0.25 in a walled cube of side 4, moving.
 template <class T, std::size_t D>
 carom::particles<T, D> three() {
   carom::particles<T, D> ps;
-  ps.add({.position = point<T, D>(T(1), T(1)), .velocity = along<T, D>(T(1), T(0.5)),
+  ps.add({.position = point<T, D>(T(1), T(1)), .velocity = at<T, D>(T(1), T(0.5)),
           .radius = T(0.25), .mass = T(1)});
-  ps.add({.position = point<T, D>(T(2), T(1.2)), .velocity = along<T, D>(T(-1), T(0)),
+  ps.add({.position = point<T, D>(T(2), T(1.2)), .velocity = at<T, D>(T(-1), T(0)),
           .radius = T(0.25), .mass = T(2)});
-  ps.add({.position = point<T, D>(T(3), T(3)), .velocity = along<T, D>(T(0.3), T(-1)),
+  ps.add({.position = point<T, D>(T(3), T(3)), .velocity = at<T, D>(T(0.3), T(-1)),
           .radius = T(0.25), .mass = T(0.5)});
   return ps;
 }
@@ -153,7 +147,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode rejects a sphere overlapping a wall",
   constexpr std::size_t D = TestType::dim;
   const auto box = carom::box<T, D>::cube(T(4), carom::boundary::wall);
   carom::particles<T, D> squeezed;
-  squeezed.add({.position = point<T, D>(T(2), T(0.3)), .velocity = along<T, D>(T(0), T(-10)),
+  squeezed.add({.position = point<T, D>(T(2), T(0.3)), .velocity = at<T, D>(T(0), T(-10)),
                 .radius = T(0.5), .mass = T(1)});
   carom::vec<T, D> down{};
   down[1] = T(-1);
