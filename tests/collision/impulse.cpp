@@ -84,6 +84,7 @@ TEMPLATE_LIST_TEST_CASE("wall impulses reflect the normal velocity with e", "[co
 TEST_CASE("constant_restitution rejects e outside (0, 1]", "[collision][impulse][errors]") {
   CHECK_THROWS_AS(carom::constant_restitution<double>(0.0), carom::invalid_input);
   CHECK_THROWS_AS(carom::constant_restitution<double>(1.5), carom::invalid_input);
+  CHECK_THROWS_WITH(carom::constant_restitution<double>(1.5), Catch::Contains("(got 1.5)"));
   CHECK_THROWS_AS(carom::constant_restitution<float>(std::numeric_limits<float>::quiet_NaN()),
                   std::invalid_argument);
   CHECK_THROWS_WITH(carom::constant_restitution<double>(-0.5), Catch::Contains("e must be in (0, 1]"));

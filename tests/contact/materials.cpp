@@ -61,6 +61,9 @@ TEMPLATE_LIST_TEST_CASE("linear stiffness from a target contact duration", "[con
     CHECK(carom::contact_duration(law, m, T(1)) == Approx(duration).epsilon(16 * eps<T>));
   }
   CHECK_THROWS_AS(carom::linear_stiffness_for_duration(T(1), T(0), T(0.5)), carom::invalid_input);
-  CHECK_THROWS_AS(carom::linear_stiffness_for_duration(T(-1), T(1), T(0.5)), carom::invalid_input);
-  CHECK_THROWS_AS(carom::linear_stiffness_for_duration(T(1), T(1), T(0)), carom::invalid_input);
+  CHECK_THROWS_WITH(carom::linear_stiffness_for_duration(T(1), T(0), T(0.5)), Catch::Contains("duration t_c"));
+  CHECK_THROWS_WITH(carom::linear_stiffness_for_duration(T(-1), T(1), T(0.5)),
+                    Catch::Contains("effective mass m"));
+  CHECK_THROWS_WITH(carom::linear_stiffness_for_duration(T(1), T(1), T(0)),
+                    Catch::Contains("restitution e must be in (0, 1]"));
 }

@@ -75,31 +75,39 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
   CHECK(e.time_step() > T(0));
   CHECK(e.time_step() <= carom::critical_time_step(good.pair_law, T(0.005), T(2)));
 
-  auto bad = [&](auto edit) {
+  // Each rejection names the parameter (docs/reliability.md, bad-input table).
+  using Catch::Contains;
+  auto bad = [&](auto edit, const char* named) {
     auto p = good;
     edit(p);
     CHECK_THROWS_AS(engine(box, ps, p), carom::invalid_input);
+    CHECK_THROWS_WITH(engine(box, ps, p), Contains("carom::time_stepped") && Contains(named));
   };
-  bad([](auto& p) { p.time_step = T(-1e-6); });
-  bad([](auto& p) { p.time_step = T(1); });  // far above Δt_crit
-  bad([](auto& p) { p.max_impact_speed = T(0); });
-  bad([](auto& p) { p.pair_tangential.friction = T(-0.1); });
-  bad([](auto& p) { p.wall_tangential = carom::tangential_params<T>{.friction = std::numeric_limits<T>::quiet_NaN()}; });
-  bad([](auto& p) { p.gravity[0] = carom::infinity<T>; });
-  bad([](auto& p) { p.skin = carom::infinity<T>; });
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(2), T(0)), T(0)}); });  // not unit
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(0), T(1), T(0)), T(0.9)}); });  // centre out
+  bad([](auto& p) { p.time_step = T(-1e-6); }, "time_step");
+  bad([](auto& p) { p.time_step = T(1); }, "above the critical time step");  // far above Δt_crit
+  bad([](auto& p) { p.max_impact_speed = T(0); }, "max_impact_speed");
+  bad([](auto& p) { p.pair_tangential.friction = T(-0.1); }, "pair_tangential.friction");
+  bad([](auto& p) { p.wall_tangential = carom::tangential_params<T>{.friction = std::numeric_limits<T>::quiet_NaN()}; },
+      "wall_tangential.friction");
+  bad([](auto& p) { p.gravity[0] = carom::infinity<T>; }, "gravity");
+  bad([](auto& p) { p.skin = carom::infinity<T>; }, "skin");
+  bad([](auto& p) { p.steps_per_contact = 0; }, "steps_per_contact");
+  bad([](auto& p) { p.reference_radius = T(-1); }, "reference_radius");
+  bad([](auto& p) { p.planes.push_back({at<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
+  bad([](auto& p) { p.planes.push_back({at<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out
+      "particle 0");
 
   carom::particles<T, D> none;
-  CHECK_THROWS_AS(engine(box, none, good), carom::invalid_input);
+  CHECK_THROWS_WITH(engine(box, none, good), Contains("no particles"));
   carom::particles<T, D> outside;
   outside.add(ball<T, D>(at<T, D>(T(0.5), T(1.5))));
   // particles::add accepts it; the engine checks the container.
   CHECK_THROWS_AS(engine(box, outside, good), carom::invalid_input);
+  CHECK_THROWS_WITH(engine(box, outside, good), Contains("particle 0") && Contains("outside wall"));
 
   engine f(box, ps, good);
-  CHECK_THROWS_AS(f.fix(1), carom::invalid_input);
-  CHECK_THROWS_AS(f.lock_rotation(7), carom::invalid_input);
+  CHECK_THROWS_WITH(f.fix(1), Contains("fix") && Contains("particle 1 does not exist"));
+  CHECK_THROWS_WITH(f.lock_rotation(7), Contains("lock_rotation") && Contains("particle 7"));
 }
 
 TEMPLATE_LIST_TEST_CASE("time_stepped: fixed particles stay, a user integrator plugs in", "[dem]",

@@ -57,7 +57,10 @@ TEST_CASE("run_with_output: outputs at t0 + k dt and at t_end, in order", "[io][
   CHECK(exact.targets.back() == 1.0);
 
   CHECK_THROWS_AS(carom::run_with_output(exact, 2.0, 0.0, [](fake_engine&) {}), carom::invalid_input);
-  CHECK_THROWS_AS(carom::run_with_output(exact, 0.5, 0.1, [](fake_engine&) {}), carom::invalid_input);
+  CHECK_THROWS_WITH(carom::run_with_output(exact, 2.0, 0.0, [](fake_engine&) {}),
+                    Catch::Contains("dt must be finite and > 0"));
+  CHECK_THROWS_WITH(carom::run_with_output(exact, 0.5, 0.1, [](fake_engine&) {}),
+                    Catch::Contains("t_end = 0.5") && Catch::Contains("engine's time 1"));
 }
 
 TEST_CASE("progress_printer: time, rate and ETA", "[io][observers]") {

@@ -44,6 +44,7 @@
 #include "carom/core/vec.hpp"
 #include "carom/engines/collision_record.hpp"
 #include "carom/engines/event_driven_search.hpp"
+#include "carom/engines/initial_checks.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
 #include "carom/events/concepts.hpp"
@@ -256,25 +257,24 @@ class event_driven {
 
   void validate_params() const {
     detail::require(is_finite(params_.gravity), "carom::event_driven: gravity must be finite");
-    detail::check_planes("carom::event_driven: ", box_, params_.planes);
     detail::require(is_finite(params_.collapse_guard_time) && params_.collapse_guard_time >= T(0),
                     "carom::event_driven: collapse_guard_time must be finite and >= 0 (got ",
                     params_.collapse_guard_time, ")");
   }
 
   void build_walls() {
-    walls_ = box_.walls();
+    walls_ = detail::checked_walls("carom::event_driven: ", box_, particles_, params_.planes,
+                                   detail::inside::whole_sphere);
     for (std::size_t a = 0, k = 0; a < D; ++a) {
       box_wall_[a] = box_.is_periodic(a) ? no_wall : static_cast<std::uint32_t>(k);
       if (!box_.is_periodic(a)) k += 2;
     }
-    box_wall_count_ = static_cast<std::uint32_t>(walls_.size());
-    walls_.insert(walls_.end(), params_.planes.begin(), params_.planes.end());
+    box_wall_count_ = static_cast<std::uint32_t>(walls_.size() - params_.planes.size());
     has_gravity_ = params_.gravity != vector{};
   }
 
   /// Copies the particles into the hot arrays and the cells, checking that
-  /// each lies inside every wall and overlaps no other.
+  /// none overlaps another (build_walls checked the walls).
   void load_particles() {
     const std::uint32_t n = size_of(particles_);
     hot_.resize(n);
@@ -288,12 +288,6 @@ class event_driven {
     for (std::uint32_t i = 0; i < n; ++i) {
       const vector x = box_.wrap(particles_.positions()[i]);
       const T r = particles_.radii()[i];
-      for (std::size_t w = 0; w < walls_.size(); ++w) {
-        const T d = walls_[w].signed_distance(x);
-        detail::require(d >= r - tolerance(r + max_abs(x) + std::abs(walls_[w].offset)),
-                        "carom::event_driven: particle ", i, " (id ", particles_.ids()[i],
-                        ") at distance ", d, " from wall ", w, " is outside it (radius ", r, ")");
-      }
       hot_[i] = {{x, particles_.velocities()[i], T(0), r}};
       wrapped[i] = x;
     }
@@ -304,7 +298,7 @@ class event_driven {
         const vector dx = displacement(hot_[j].position - hot_[i].position, image);
         const T sigma = hot_[i].radius + hot_[j].radius;
         const T d2 = squared_norm(dx);
-        detail::require(d2 >= sigma * sigma - tolerance(sigma * sigma),
+        detail::require(d2 >= sigma * sigma - detail::contact_tolerance(sigma * sigma),
                         "carom::event_driven: particles ", i, " and ", j, " (ids ",
                         particles_.ids()[i], ", ", particles_.ids()[j], ") overlap: distance ",
                         carom::sqrt(d2), " < ", sigma);
@@ -313,12 +307,6 @@ class event_driven {
 
   static std::uint32_t size_of(const particles<T, D>& ps) {
     return static_cast<std::uint32_t>(ps.size());
-  }
-  static T tolerance(T scale) { return T(16) * std::numeric_limits<T>::epsilon() * scale; }
-  static T max_abs(const vector& x) {
-    T m = T(0);
-    for (std::size_t a = 0; a < D; ++a) m = std::max(m, std::abs(x[a]));
-    return m;
   }
 
   /// x_j − x_i on the periodic image the search policy names.

@@ -16,6 +16,7 @@
 #include "carom/contact/tangential.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/error.hpp"
+#include "carom/engines/initial_checks.hpp"
 #include "carom/engines/time_stepped_params.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/geometry/plane.hpp"
@@ -68,24 +69,6 @@ void check_tangential(const char* which, const tangential_params<T>& t) {
           t.damping, ")");
 }
 
-/// The box's walls followed by the planes, after checking the planes
-/// (detail::check_planes: finite unit normal and offset, parallel to every
-/// periodic axis) and that no particle has its centre outside a wall
-/// (shared by both time-stepped engines).
-template <scalar T, std::size_t D>
-[[nodiscard]] std::vector<plane<T, D>> checked_walls(const char* name, const box<T, D>& container,
-                                                     const particles<T, D>& initial,
-                                                     const std::vector<plane<T, D>>& planes) {
-  check_planes(name, container, planes);
-  std::vector<plane<T, D>> walls = container.walls();
-  walls.insert(walls.end(), planes.begin(), planes.end());
-  for (std::size_t i = 0; i < initial.size(); ++i)
-    for (std::size_t k = 0; k < walls.size(); ++k)
-      require(walls[k].signed_distance(initial.positions()[i]) >= T(0), name, "particle ", i,
-              " has its centre outside wall ", k, " (box walls first, then planes)");
-  return walls;
-}
-
 /// Checks everything and derives the engine's settings (see the
 /// time_stepped constructor for the list of rejections).
 template <scalar T, std::size_t D, contact_law<T> Law>
@@ -108,7 +91,7 @@ template <scalar T, std::size_t D, contact_law<T> Law>
           "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
 
-  std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes);
+  std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes, inside::centre);
   {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
     std::vector<vec<T, D>> centres;
     for (const auto& x : initial.positions()) centres.push_back(container.wrap(x));
@@ -151,8 +134,13 @@ template <scalar T, std::size_t D, contact_law<T> Law>
       dt = std::min(dt, recommended_time_step(wall_law, wall_mass, p.max_impact_speed,
                                               p.steps_per_contact));
   } else {
-    check_time_step(p.pair_law, pair_mass, p.max_impact_speed, dt);
-    if (has_walls) check_time_step(wall_law, wall_mass, p.max_impact_speed, dt);
+    auto check = [&](const Law& law, T mass, const char* which) {
+      const T critical = critical_time_step(law, mass, p.max_impact_speed);
+      require(dt <= critical, name, "time_step = ", dt, " is above the critical time step ", critical,
+              " of the ", which, " at max_impact_speed = ", p.max_impact_speed);
+    };
+    check(p.pair_law, pair_mass, "pair_law");
+    if (has_walls) check(wall_law, wall_mass, "wall_law");
   }
   return {p.pair_law, wall_law, p.pair_tangential, wall_tangential, p.gravity,
           std::move(walls), dt, skin, T(2) * max_radius, inverse_reference_radius, periodic};
