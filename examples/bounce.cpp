@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <vector>
 
 namespace {
@@ -51,7 +52,7 @@ std::vector<T> apex_heights(T restitution, int count) {
 
 }  // namespace
 
-int main() {
+int main() try {
   std::printf("# ball dropped from h_1 = %.3f m; apex n+1 should be e^{2n} h_1\n", h1);
   std::printf("# %4s %3s %14s %14s %12s %10s\n", "e", "n", "apex (m)", "e^{2n} h_1", "rel. error",
               "bounce e");
@@ -64,4 +65,7 @@ int main() {
                   apexes[n] / predicted - 1, bounce_e);
     }
   }
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "bounce: %s\n", error.what());
+  return 1;
 }

@@ -4,8 +4,9 @@
 #include <carom/carom.hpp>
 
 #include <cstdio>
+#include <exception>
 
-int main() {
+int main() try {
   using v3 = carom::vec<double, 3>;
 
   // Two unit spheres 3 apart on x, closing at 2 per second, offset by 0.5 in y.
@@ -35,4 +36,7 @@ int main() {
                                               v3{0, 0, 0.75}, v3{0.5, 0.5, 1.25});
   std::printf("cell: leaves through axis %zu (%s face) after t = %.6f s\n", exit.axis,
               exit.direction > 0 ? "upper" : "lower", exit.time);
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "kernels_tour: %s\n", error.what());
+  return 1;
 }

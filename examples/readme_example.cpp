@@ -1,13 +1,14 @@
 #include <carom/carom.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <random>
 
-int main() {
+int main() try {
   // 4 x 10^3 elastic hard spheres (sigma = m = kT = 1) on an FCC lattice in a periodic cube.
   auto [box, spheres] = carom::lattice<double, 3>(10, /*packing fraction=*/0.3, carom::boundary::periodic);
   std::mt19937_64 rng(1);
-  carom::maxwell_boltzmann(spheres, /*kT=*/1.0, rng);
+  carom::maxwell_boltzmann(spheres, /*temperature=*/1.0, rng);
 
   carom::event_driven<double, 3> sim(box, spheres);   // exact collision times, O(log N) per event
   sim.run_until(10.0);                                  // equilibrate
@@ -20,5 +21,8 @@ int main() {
   std::printf("%llu collisions (%llu hard), P = %.4f; Hertz alpha = %.6f, contact time %.3g s\n",
               (unsigned long long)sim.pair_collisions(), (unsigned long long)hard_hits,
               (double)sim.pressure(), law.damping(),
-              carom::contact_duration(law, /*mass=*/1e-3, /*impact speed=*/1.0));
+              carom::contact_duration(law, /*effective_mass=*/1e-3, /*impact_speed=*/1.0));
+} catch (const std::exception& error) {  // carom rejects bad input with carom::invalid_input
+  std::fprintf(stderr, "error: %s\n", error.what());
+  return 1;
 }

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <cstring>
 #include <vector>
 
@@ -207,7 +208,7 @@ void print_table() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   if (argc > 1 && std::strcmp(argv[1], "--table") == 0) {
     std::printf(
         "# restitution convention p e_target v0 e_closed_form e_verlet_scaled_dt "
@@ -230,4 +231,7 @@ int main(int argc, char** argv) {
   std::printf("Unclipped alpha(e = 0.5) used with a clipped force: e = %.4f (closed form %.4f)\n",
               collide(wrong, 1.0, carom::recommended_time_step(wrong, mass, 1.0, 1000)),
               carom::restitution_of(wrong));
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "restitution_calibration: %s\n", error.what());
+  return 1;
 }

@@ -13,11 +13,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <cstdlib>
 #include <cstring>
 #include <random>
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   using T = double;
   std::size_t n = 2000;
   double duration = 0.5;
@@ -30,7 +31,8 @@ int main(int argc, char** argv) {
   // Beads on a loose random lattice high in a box 40 × 40 radii wide.
   const T width = 40 * radius, gap = T(2.4) * radius;
   const auto per_layer = std::size_t(width / gap) * std::size_t(width / gap);
-  const T height = T(n / per_layer + 2) * gap * T(1.2);
+  const std::size_t layers = n / per_layer + 2;  // whole layers, two spare
+  const T height = T(layers) * gap * T(1.2);
   const carom::box<T, 3> box({}, {width, width, height},
                              {carom::boundary::wall, carom::boundary::wall, carom::boundary::wall});
   std::mt19937_64 rng(7);
@@ -38,9 +40,9 @@ int main(int argc, char** argv) {
   carom::particles<T, 3> beads;
   const auto side = std::size_t(width / gap);
   for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t layer = i / per_layer, cell = i % per_layer;
-    beads.add({.position = {gap * (T(cell % side) + T(0.5)) + jitter(rng),
-                            gap * (T(cell / side) + T(0.5)) + jitter(rng),
+    const std::size_t layer = i / per_layer, row = i % per_layer / side, column = i % side;
+    beads.add({.position = {gap * (T(column) + T(0.5)) + jitter(rng),
+                            gap * (T(row) + T(0.5)) + jitter(rng),
                             gap * (T(layer) + T(0.5))},
                .radius = radius,
                .mass = mass});
@@ -75,4 +77,7 @@ int main(int argc, char** argv) {
                 double(e.contact_count()) / double(e.size()), 100.0 * double(e.steps()) / double(steps),
                 double(e.size()) * double(e.steps()) / elapsed / 1e6, eta);
   }, every);
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "settling: %s\n", error.what());
+  return 1;
 }

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -22,6 +23,11 @@ namespace {
 
 using V3 = carom::vec<double, 3>;
 constexpr double eps = std::numeric_limits<double>::epsilon();
+
+/// Every scenario checks every pair (all N²/2 of them, positions
+/// synchronised), the walls and the energy at this many evenly spaced
+/// points of its run.
+constexpr std::uint64_t checkpoints = 1000;
 
 /// Largest σ_ij − d_ij in units of ε σ_ij (ulps of σ), over all pairs.
 double overlap_ulps(const carom::box<double, 3>& box, const carom::particles<double, 3>& p) {
@@ -56,7 +62,7 @@ carom::particles<double, 3> lattice(std::size_t side, double sigma, double speed
       for (std::size_t k = 0; k < side; ++k) {
         const V3 v{gauss(rng), gauss(rng), gauss(rng)};
         mean += v;
-        p.add({.position = {i + 0.5, j + 0.5, k + 0.5}, .velocity = v, .radius = sigma / 2, .mass = 1});
+        p.add({.position = {double(i) + 0.5, double(j) + 0.5, double(k) + 0.5}, .velocity = v, .radius = sigma / 2, .mass = 1});
       }
   mean = mean / double(p.size());
   carom::particles<double, 3> q;
@@ -90,9 +96,8 @@ void dense(std::uint64_t collisions, std::size_t side) {
   const double k0 = sim.kinetic_energy();
   time_order order;
   double worst = -std::numeric_limits<double>::infinity(), drift = 0;
-  const std::uint64_t chunks = 10;
-  for (std::uint64_t c = 0; c < chunks; ++c) {
-    sim.run_collisions(collisions / chunks, [&](const auto& r) { order(double(r.time)); });
+  for (std::uint64_t c = 0; c < checkpoints; ++c) {
+    sim.run_collisions(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
     worst = std::max(worst, overlap_ulps(box, sim.state()));
     drift = std::max(drift, std::abs(sim.kinetic_energy() - k0) / k0);
   }
@@ -121,9 +126,8 @@ void dilute(std::uint64_t collisions, std::size_t side) {
   time_order order;
   double worst = -std::numeric_limits<double>::infinity(), growth = 0;
   std::size_t escaped = 0;
-  const std::uint64_t chunks = 10;
-  for (std::uint64_t c = 0; c < chunks; ++c) {
-    sim.run_collisions(collisions / chunks, [&](const auto& r) { order(double(r.time)); });
+  for (std::uint64_t c = 0; c < checkpoints; ++c) {
+    sim.run_collisions(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
     const auto& s = sim.state();
     worst = std::max(worst, overlap_ulps(box, s));
     escaped = std::max(escaped, escapes(box, s.positions()));
@@ -152,9 +156,8 @@ void dem(std::uint64_t steps, std::size_t side) {
   const double e0 = sim.kinetic_energy() + potential(g, initial.positions(), initial.masses());
   double deepest = 0, growth = 0;
   std::size_t escaped = 0;
-  const std::uint64_t chunks = 100;
-  for (std::uint64_t c = 0; c < chunks; ++c) {
-    sim.run(steps / chunks);
+  for (std::uint64_t c = 0; c < checkpoints; ++c) {
+    sim.run(steps / checkpoints);
     const auto x = sim.positions();
     escaped = std::max(escaped, escapes(box, x));
     for (std::size_t i = 0; i < x.size(); ++i)
@@ -165,7 +168,7 @@ void dem(std::uint64_t steps, std::size_t side) {
   }
   std::printf("dem     N=%zu Hertz settling bed steps=%llu dt=%.3g: deepest overlap %.3g sigma, escapes "
               "%zu, energy growth max %.3g (of |E0|), final kinetic %.3g\n",
-              initial.size(), (unsigned long long)(steps / chunks * chunks), double(sim.time_step()),
+              initial.size(), (unsigned long long)(steps - steps % checkpoints), double(sim.time_step()),
               deepest, escaped, growth, sim.kinetic_energy());
 }
 
@@ -178,9 +181,12 @@ std::uint64_t option(int argc, char** argv, const char* name, double fallback) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   const std::size_t side = option(argc, argv, "--n", 10);
   if (const auto n = option(argc, argv, "--ed", 1e8)) dense(n, side);
   if (const auto n = option(argc, argv, "--dilute", 1e7)) dilute(n, side);
   if (const auto n = option(argc, argv, "--dem", 1e7)) dem(n, std::min<std::size_t>(side, 8));
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "soak: %s\n", error.what());
+  return 1;
 }

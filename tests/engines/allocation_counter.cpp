@@ -15,6 +15,8 @@ std::atomic<std::size_t> allocations{0};
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
+// A replacement operator new/delete can only sit on malloc/free.
+// NOLINTBEGIN(cppcoreguidelines-no-malloc,cppcoreguidelines-owning-memory)
 void* operator new(std::size_t n) {
   ++carom_test::allocations;
   if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
@@ -22,4 +24,5 @@ void* operator new(std::size_t n) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+// NOLINTEND(cppcoreguidelines-no-malloc,cppcoreguidelines-owning-memory)
 #endif

@@ -27,8 +27,8 @@ class snapshot {
  public:
   template <class V, std::size_t N>
   snapshot& add(std::span<V, N> values) {
-    const auto* first = reinterpret_cast<const unsigned char*>(values.data());
-    bytes_.insert(bytes_.end(), first, first + values.size_bytes());
+    const auto raw = std::as_bytes(values);
+    bytes_.insert(bytes_.end(), raw.begin(), raw.end());
     return *this;
   }
   template <class V>
@@ -38,7 +38,7 @@ class snapshot {
   bool operator==(const snapshot&) const = default;
 
  private:
-  std::vector<unsigned char> bytes_;
+  std::vector<std::byte> bytes_;
 };
 
 /// (x, y), and 2 (mid-box) in the third component.
@@ -155,7 +155,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode rejects a sphere overlapping a wall",
   using engine = carom::time_stepped<T, D, carom::constant_restitution<T>>;
   const carom::constant_restitution<T> e(T(0.9));
   CHECK_THROWS_WITH(engine(box, squeezed, {.resolver = e, .planes = ceiling, .time_step = T(0.01)}),
-                    Catch::Contains("particle 0") && Catch::Contains("overlaps wall"));
+                    Catch::Contains("particle 0") && Catch::Contains("is outside wall"));
   CHECK_THROWS_WITH(engine(box, squeezed, {.resolver = e, .time_step = T(0.01)}),
-                    Catch::Contains("overlaps wall 2"));  // the floor: axis 1, lower face
+                    Catch::Contains("outside wall 2"));  // the floor: axis 1, lower face
 }

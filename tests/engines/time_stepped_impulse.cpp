@@ -127,7 +127,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: shuffled input gives the same trajectorie
   carom::particles<T, D> ps = scene.particles;
   auto upper = scene.container.upper();
   upper[1] += T(4);  // a strip above the gas for the ties
-  std::array<carom::boundary, D> walls;
+  std::array<carom::boundary, D> walls{};
   walls.fill(carom::boundary::wall);
   const carom::box<T, D> box(scene.container.lower(), upper, walls);
   const T top = upper[1] - T(2);

@@ -322,10 +322,10 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
   if (!sim) return;
   // A rejected fix() changes nothing.
   auto snapshot = [&] {
-    std::vector<unsigned char> bytes;
+    std::vector<std::byte> bytes;
     auto add = [&](auto span) {
-      const auto* first = reinterpret_cast<const unsigned char*>(span.data());
-      bytes.insert(bytes.end(), first, first + span.size_bytes());
+      const auto raw = std::as_bytes(span);
+      bytes.insert(bytes.end(), raw.begin(), raw.end());
     };
     add(sim->positions());
     add(sim->velocities());

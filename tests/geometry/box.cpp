@@ -11,7 +11,7 @@ TEMPLATE_LIST_TEST_CASE("box minimum image and wrapping", "[geometry][box]",
   using V = typename TestType::vector;
   constexpr std::size_t D = TestType::dim;
 
-  std::array<carom::boundary, D> kinds;
+  std::array<carom::boundary, D> kinds{};
   kinds.fill(carom::boundary::periodic);
   kinds[0] = carom::boundary::wall;
   V lower{}, upper{};

@@ -3,10 +3,11 @@
 
 #include <bit>
 #include <catch2/catch.hpp>
-#include <cstring>
+#include <cstdint>
 #include <limits>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "support.hpp"
 
@@ -15,7 +16,9 @@ namespace {
 /// Same bits (tells −0 from 0, and every NaN-free value apart).
 template <class T>
 bool same_bits(T a, T b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
+  using bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  static_assert(sizeof(bits) == sizeof(T));
+  return std::bit_cast<bits>(a) == std::bit_cast<bits>(b);
 }
 
 /// Awkward values for T: 0.1, −0, the smallest subnormal and a larger one,
@@ -172,7 +175,7 @@ TEST_CASE("LAMMPS dump: malformed input names the line and the field", "[io][lam
     std::istringstream in(good);
     CHECK((carom::read_lammps_dump<float, 3>(in).particles.size() == 2));
   }
-  auto fails_with = [&](std::string from, std::string to, const std::string& message) {
+  auto fails_with = [&](const std::string& from, const std::string& to, const std::string& message) {
     std::string text = good;
     const auto at = text.find(from);
     REQUIRE(at != std::string::npos);

@@ -49,7 +49,7 @@ carom::particles<T, D> some_particles(std::size_t n) {
 
 /// A fresh folder under the system's temporary one.
 std::filesystem::path fresh_folder(const std::string& name) {
-  const auto folder = std::filesystem::temp_directory_path() / ("carom_test_" + name);
+  auto folder = std::filesystem::temp_directory_path() / ("carom_test_" + name);
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
   return folder;

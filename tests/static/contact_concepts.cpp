@@ -33,7 +33,11 @@ struct user_hertz {  // a user's own law: models the concept
   double damping() const noexcept { return 0; }
 };
 struct not_trivially_copyable : user_hertz {
-  not_trivially_copyable(const not_trivially_copyable&) {}
+  not_trivially_copyable(const not_trivially_copyable& other) : user_hertz(other) {}  // user-provided
+  not_trivially_copyable(not_trivially_copyable&&) = default;
+  not_trivially_copyable& operator=(const not_trivially_copyable&) = default;
+  not_trivially_copyable& operator=(not_trivially_copyable&&) = default;
+  ~not_trivially_copyable() = default;
 };
 }  // namespace
 

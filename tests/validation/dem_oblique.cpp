@@ -75,9 +75,10 @@ rebound impact_on_floor(const Law& law, const carom::tangential_params<T>& tange
       box, ps, p);
   REQUIRE(dem_test::run_through_impact(engine, 1000000));
   const auto w = engine.angular_velocities()[0];
-  double rolling;
-  if constexpr (D == 3) rolling = double(w[1]) * double(r);
-  else rolling = -double(w) * double(r);
+  const double rolling = [&] {
+    if constexpr (D == 3) return double(w[1]) * double(r);
+    else return -double(w) * double(r);
+  }();
   return {double(engine.velocities()[0][D - 1]), double(engine.velocities()[0][0]), rolling};
 }
 

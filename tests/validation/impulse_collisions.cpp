@@ -200,7 +200,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: N steps forward, N with -dt, return to th
     // Walls one unit clear of the lattice: no particle starts touching a
     // wall (the instant of a contact is where forward and backward runs
     // may legitimately disagree about a reflection by round-off).
-    std::array<carom::boundary, D> walls;
+    std::array<carom::boundary, D> walls{};
     walls.fill(carom::boundary::wall);
     carom::vec<T, D> lower = scene.container.lower(), upper = scene.container.upper();
     for (std::size_t a = 0; a < D; ++a) lower[a] -= T(1), upper[a] += T(1);
@@ -240,7 +240,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: a ball bouncing on a floor (e = 1) keeps 
                         "[impulse][validation]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
-  std::array<carom::boundary, D> walls;
+  std::array<carom::boundary, D> walls{};
   walls.fill(carom::boundary::wall);
   const carom::box<T, D> box(at<T, D>(T(-5), T(0), T(-5)), at<T, D>(T(5), T(100), T(5)), walls);
   const T h = T(1), g = T(1), dt = GENERATE(T(0.1), T(0.01));

@@ -400,7 +400,7 @@ class time_stepped<T, D, Law, Policies> {
   std::vector<plane<T, D>> walls_;
   T dt_;
   T inverse_reference_radius_;
-  bool periodic_;
+  bool periodic_ = false;
   std::size_t steps_ = 0;
   std::size_t contacts_ = 0;
   std::vector<vector> position_;

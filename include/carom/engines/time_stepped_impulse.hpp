@@ -350,7 +350,7 @@ class time_stepped<T, D, Resolver, Integrator> {
   std::vector<plane<T, D>> walls_;
   T dt_;
   T guard_;
-  bool has_gravity_;
+  bool has_gravity_ = false;
   std::vector<std::uint32_t> original_;  // input index of each canonical slot
   swept_grid<T, D> grid_;
   binary_heap_queue<T> queue_;

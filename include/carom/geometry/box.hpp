@@ -42,7 +42,7 @@ class box {
 
   /// The cube [0, side]^D with the same boundary on every axis.
   [[nodiscard]] static box cube(T side, boundary kind) {
-    std::array<boundary, D> kinds;
+    std::array<boundary, D> kinds{};
     kinds.fill(kind);
     vector upper;
     for (std::size_t a = 0; a < D; ++a) upper[a] = side;

@@ -304,7 +304,7 @@ template <scalar T, std::size_t D>
     return static_cast<std::size_t>(c);
   };
   const std::size_t id_column = column("id");
-  std::array<std::size_t, D> x_column, v_column;
+  std::array<std::size_t, D> x_column{}, v_column{};
   for (std::size_t a = 0; a < D; ++a) {
     x_column[a] = column(position_names[a]);
     v_column[a] = column(velocity_names[a]);

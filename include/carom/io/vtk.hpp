@@ -165,7 +165,7 @@ class vtk_series {
   std::filesystem::path write(double time, const particles<T, D>& ps) {
     char number[16];
     std::snprintf(number, sizeof number, "_%06zu.vtp", collection_.entries());
-    const std::filesystem::path file = std::filesystem::path(prefix_).concat(number);
+    std::filesystem::path file = std::filesystem::path(prefix_).concat(number);
     {
       std::ofstream out(file, std::ios::binary | std::ios::trunc);
       if (!out) throw io_error("carom::vtk_series: cannot open '" + file.string() + "'");

@@ -60,7 +60,7 @@ template <scalar T, std::size_t D>
   const T inset = D == 3 ? a / 4 : a / 2;
   const T margin = std::max(T(0), diameter / 2 - inset) * (1 + 8 * std::numeric_limits<T>::epsilon());
   vec<T, D> lower{}, upper{};
-  std::array<boundary, D> kinds;
+  std::array<boundary, D> kinds{};
   for (std::size_t d = 0; d < D; ++d) {
     kinds[d] = kind;
     lower[d] = kind == boundary::wall ? -margin : T(0);
@@ -99,7 +99,7 @@ void maxwell_boltzmann(particles<T, D>& ps, T temperature, Generator& generator)
   vec<double, D> momentum{};
   double total_mass = 0;
   for (std::size_t i = 0; i < ps.size(); ++i) {
-    vec<double, D> u;
+    vec<double, D> u{};
     for (std::size_t a = 0; a < D; ++a) u[a] = gauss(generator) / std::sqrt(double(m[i]));
     for (std::size_t a = 0; a < D; ++a) v[i][a] = T(u[a]);
     momentum += double(m[i]) * u;
@@ -108,7 +108,7 @@ void maxwell_boltzmann(particles<T, D>& ps, T temperature, Generator& generator)
   const vec<double, D> drift = momentum / total_mass;
   double twice_kinetic = 0;
   for (std::size_t i = 0; i < ps.size(); ++i) {
-    vec<double, D> u;
+    vec<double, D> u{};
     for (std::size_t a = 0; a < D; ++a) u[a] = double(v[i][a]) - drift[a];
     twice_kinetic += double(m[i]) * squared_norm(u);
     for (std::size_t a = 0; a < D; ++a) v[i][a] = T(u[a]);

@@ -74,12 +74,12 @@ class cell_grid {
   }
 
   [[nodiscard]] vec<T, D> lower_corner(const cell_coordinates<D>& c) const noexcept {
-    vec<T, D> x;
+    vec<T, D> x{};
     for (std::size_t a = 0; a < D; ++a) x[a] = lower_[a] + T(c[a]) * width_[a];
     return x;
   }
   [[nodiscard]] vec<T, D> upper_corner(const cell_coordinates<D>& c) const noexcept {
-    vec<T, D> x;
+    vec<T, D> x{};
     for (std::size_t a = 0; a < D; ++a) x[a] = lower_[a] + T(c[a] + 1) * width_[a];
     return x;
   }
@@ -109,9 +109,9 @@ class cell_grid {
   /// digit is 1 and callers must take minimum images themselves.
   template <class F>
   void for_each_neighbour(const cell_coordinates<D>& c, F&& f) const {
-    std::array<std::array<std::int32_t, 3>, D> around;
-    std::array<std::array<std::uint32_t, 3>, D> digit;
-    std::array<int, D> count;
+    std::array<std::array<std::int32_t, 3>, D> around{};
+    std::array<std::array<std::uint32_t, 3>, D> digit{};
+    std::array<int, D> count{};
     for (std::size_t a = 0; a < D; ++a) {
       const std::int32_t n = counts_[a];
       int m = 0;
