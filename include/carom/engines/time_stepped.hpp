@@ -18,7 +18,10 @@
 ///   (spatial/verlet_list.hpp), rebuilt when a particle has moved more than
 ///   half the skin; the spring stretch of each pair is the list's payload
 ///   and survives rebuilds; walls keep one stretch per (particle, wall);
-/// - one pure kernel per contact (contact/soft_contact.hpp);
+/// - pair constants (m*, √R*, (r_i + r_j)²) kept per list entry; each step a
+///   branch-free pass collects the touching entries, and the pure contact
+///   kernel (contact/soft_contact.hpp) runs over them in blocks; walls see
+///   only the particles within the skin of them at the last rebuild;
 /// - per step: integrator advance, list check, forces, integrator correct;
 ///   no allocation once the list has reached its largest size, no virtual
 ///   call, no check in the loop; everything is checked in the constructor.
@@ -290,9 +293,10 @@ class time_stepped<T, D, Law, Policies> {
   }
 
   // Pass 1 of the pair forces: a branch-free sweep of the Verlet list that
-  // writes the touching entries to touching_ (most entries do not touch, so
-  // the force kernel would otherwise mispredict a branch on almost every
-  // entry). It also forgets the stretch of an entry that no longer touches.
+  // writes the touching entries to touching_ (in a settled bed a third of
+  // the entries do not touch, in no predictable pattern: a branch per entry
+  // would often mispredict). It also forgets the stretch of an entry that
+  // no longer touches.
   template <bool Periodic>
   void find_touching() noexcept {
     const auto offsets = list_.offsets();
@@ -407,8 +411,10 @@ class time_stepped<T, D, Law, Policies> {
     refresh_wall_candidates();
   }
 
-  // The mobile particles that may touch wall w before the next rebuild: at
-  // most skin/2 of motion, so those closer than r + skin/2 (+ skin/2 of margin).
+  // The mobile particles that may touch wall w before the next rebuild:
+  // those with a gap below the skin. A particle moves at most skin/2 from
+  // its position at the last rebuild, and fix() calls this up to skin/2
+  // away from that position.
   void refresh_wall_candidates() {
     const std::size_t n = size();
     const T reach = list_.skin();
