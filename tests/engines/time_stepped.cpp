@@ -163,6 +163,35 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: the Verlet list keeps contact history acr
   CHECK(e.contact_count() >= 1);
 }
 
+TEMPLATE_LIST_TEST_CASE("time_stepped: a pair stretch grows while touching and is forgotten after",
+                        "[dem]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  // Two balls overlapping by 1e-4 m, the second sliding along y and leaving
+  // along x: the stretch (the list's payload) builds up step after step
+  // through the touching-entry pass, then is reset once they part, while
+  // the pair is still in the list (a wide skin: no rebuild).
+  const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
+  carom::particles<T, D> ps;
+  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), at<T, D>(T(0.05), T(0.2))));
+  auto p = hertz_params<T, D>();
+  p.skin = T(0.01);
+  carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
+  REQUIRE(e.neighbours().size() == 1);
+  const std::size_t builds = e.neighbours().builds();
+  e.step();
+  const T first = carom::norm(e.neighbours().payload()[0]);
+  CHECK(first > T(0));
+  e.step();
+  CHECK(carom::norm(e.neighbours().payload()[0]) > first);
+  std::size_t steps = 0;
+  while (e.contact_count() > 0 && steps++ < 100000) e.step();
+  REQUIRE(e.contact_count() == 0);
+  CHECK(e.neighbours().builds() == builds);
+  CHECK(e.neighbours().payload()[0] == carom::vec<T, D>{});
+}
+
 TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
   using T = double;
   constexpr std::size_t D = 3;

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 
+#include "carom/config.hpp"
 #include "carom/core/math.hpp"
 #include "carom/core/vec.hpp"
 
@@ -38,18 +39,23 @@ template <scalar T, std::size_t D>
 /// e.g. a particle's current earliest one), or are touching and approaching
 /// now; if so, horizon becomes that time_to_contact. Made for a search over
 /// many candidates: most pairs are rejected before the square root, because
-/// √disc ≤ −b gives t ≥ c / (−2b), so c ≥ −2b·horizon means t ≥ horizon.
+/// √disc ≤ −b gives t ≥ c / (−2b), so c > −2b·horizon means t > horizon.
+/// The two rejections share one branch (b < 0 is a coin toss in a fluid, a
+/// branch of its own would be mispredicted half the time), and the function
+/// is forced inline: called once per candidate in the engine's search.
 template <scalar T, std::size_t D>
-[[nodiscard]] constexpr bool earlier_contact(const vec<T, D>& dx, const vec<T, D>& dv, T sigma,
-                                             T& horizon) noexcept {
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr bool earlier_contact(const vec<T, D>& dx,
+                                                                 const vec<T, D>& dv, T sigma,
+                                                                 T& horizon) noexcept {
   const T b = dot(dx, dv);
-  if (!(b < T(0))) return false;
   const T c = dot(dx, dx) - sigma * sigma;
+  // An approaching overlap (c ≤ 0) passes too: −2b·horizon ≥ 0 then. With
+  // b ≥ 0 (or NaN) the first test fails whatever the second gives.
+  if (!((b < T(0)) & (c <= T(-2) * b * horizon))) return false;
   if (c <= T(0)) {  // touching or overlapping and approaching: now, whatever the horizon
     horizon = T(0);
     return true;
   }
-  if (c >= T(-2) * b * horizon) return false;
   const T disc = b * b - dot(dv, dv) * c;
   if (disc < T(0)) return false;
   const T t = c / (carom::sqrt(disc) - b);

@@ -39,6 +39,31 @@ template <scalar T, std::size_t D>
   return cross(omega, n);
 }
 
+/// One contact whose stored stretch is already rotated into the tangent
+/// plane ⊥ normal (carom::rotate_into_tangent_plane); otherwise as
+/// carom::soft_contact_force. Lets an engine do the rotation in a separate
+/// pass.
+template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_in_plane(
+    const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
+    const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
+    T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt) noexcept {
+  const T normal_speed = dot(relative_velocity, normal);
+  const T normal_force =
+      stiffness_scale * law.force(overlap, -normal_speed, effective_mass / stiffness_scale);
+  soft_contact_result<T, D> result{normal_force * normal, angular<T, D>{}, vec<T, D>{}};
+  if constexpr (Tangential::has_history) {
+    const vec<T, D> sliding =
+        relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
+    const tangential_result<T, D> t = tangential_force_in_plane<Tangential>(
+        tangential, spring_in_plane, sliding, normal_force, effective_mass, contact_radius, dt);
+    result.force += t.force;
+    result.normal_cross_tangential = cross(normal, t.force);
+    result.spring = t.spring;
+  }
+  return result;
+}
+
 /// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at
 /// the same α: F_n = s F_law(δ, δ', m*/s) (1: the law as given).
 /// `contact_radius` is √(R* δ), the scale of Mindlin's tangential spring.
@@ -47,20 +72,10 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
     const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
     T stiffness_scale, T contact_radius, const vec<T, D>& spring, T dt) noexcept {
-  const T normal_speed = dot(relative_velocity, normal);
-  const T normal_force =
-      stiffness_scale * law.force(overlap, -normal_speed, effective_mass / stiffness_scale);
-  soft_contact_result<T, D> result{normal_force * normal, angular<T, D>{}, vec<T, D>{}};
-  if constexpr (Tangential::has_history) {
-    const vec<T, D> sliding =
-        relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
-    const tangential_result<T, D> t = tangential_force<Tangential>(
-        tangential, spring, normal, sliding, normal_force, effective_mass, contact_radius, dt);
-    result.force += t.force;
-    result.normal_cross_tangential = cross(normal, t.force);
-    result.spring = t.spring;
-  }
-  return result;
+  return soft_contact_force_in_plane<Tangential>(
+      law, tangential, normal, overlap, relative_velocity, lever, effective_mass,
+      stiffness_scale, contact_radius,
+      Tangential::has_history ? rotate_into_tangent_plane(spring, normal) : spring, dt);
 }
 
 }  // namespace carom

@@ -73,23 +73,26 @@ concept tangential_model = requires {
   { M::scales_with_contact } -> std::convertible_to<bool>;
 };
 
-/// Steps 1–4 above for one contact. `spring` is the stored ξ, `normal` the
-/// unit normal n, `tangential_velocity` v_t (already ⊥ n). Returns a zero
-/// force and stretch for carom::frictionless.
+/// Step 1 above: the stretch ξ rotated into the plane ⊥ normal, keeping |ξ|.
+template <scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr vec<T, D> rotate_into_tangent_plane(
+    vec<T, D> spring, const vec<T, D>& normal) noexcept {
+  const T length2 = squared_norm(spring);
+  spring -= dot(spring, normal) * normal;
+  const T projected2 = squared_norm(spring);
+  if (projected2 > T(0) && projected2 != length2) spring *= carom::sqrt(length2 / projected2);
+  return spring;
+}
+
+/// Steps 2–4 above for one contact whose stretch is already in the tangent
+/// plane (step 1 done, e.g. by carom::rotate_into_tangent_plane).
 template <tangential_model Model, scalar T, std::size_t D>
-[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force(
-    const tangential_params<T>& p, vec<T, D> spring, const vec<T, D>& normal,
-    const vec<T, D>& tangential_velocity, T normal_force, T effective_mass, T contact_scale,
-    T dt) noexcept {
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force_in_plane(
+    const tangential_params<T>& p, vec<T, D> spring, const vec<T, D>& tangential_velocity,
+    T normal_force, T effective_mass, T contact_scale, T dt) noexcept {
   if constexpr (!Model::has_history) {
     return {vec<T, D>{}, vec<T, D>{}};
   } else {
-    // 1. rotate into the tangent plane, keeping the length.
-    const T length2 = squared_norm(spring);
-    spring -= dot(spring, normal) * normal;
-    const T projected2 = squared_norm(spring);
-    if (projected2 > T(0) && projected2 != length2)
-      spring *= carom::sqrt(length2 / projected2);
     // 2. stretch.
     spring += tangential_velocity * dt;
     // 3. trial force.
@@ -107,6 +110,22 @@ template <tangential_model Model, scalar T, std::size_t D>
     }
     return {force, spring};
   }
+}
+
+/// Steps 1–4 above for one contact. `spring` is the stored ξ, `normal` the
+/// unit normal n, `tangential_velocity` v_t (already ⊥ n). Returns a zero
+/// force and stretch for carom::frictionless.
+template <tangential_model Model, scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force(
+    const tangential_params<T>& p, const vec<T, D>& spring, const vec<T, D>& normal,
+    const vec<T, D>& tangential_velocity, T normal_force, T effective_mass, T contact_scale,
+    T dt) noexcept {
+  if constexpr (!Model::has_history)
+    return {vec<T, D>{}, vec<T, D>{}};
+  else
+    return tangential_force_in_plane<Model>(p, rotate_into_tangent_plane(spring, normal),
+                                            tangential_velocity, normal_force, effective_mass,
+                                            contact_scale, dt);
 }
 
 }  // namespace carom

@@ -240,6 +240,12 @@ class event_driven {
     std::uint32_t partner_count;  ///< partner's collision counter when scheduled
     event_kind kind;
   };
+  /// A particle's scheduled event and collision counter, together: a
+  /// collision reads and writes both, for both particles.
+  struct bookkeeping {
+    scheduled event;
+    std::uint32_t counter;  ///< collisions so far (invalidates events naming it)
+  };
 
   static T largest_diameter(const box<T, D>& container, const particles<T, D>& initial) {
     detail::require(!initial.empty(), "carom::event_driven: needs at least one particle");
@@ -271,6 +277,7 @@ class event_driven {
     }
     box_wall_count_ = static_cast<std::uint32_t>(walls_.size() - params_.planes.size());
     has_gravity_ = params_.gravity != vector{};
+    guarded_ = params_.collapse_guard_time > T(0);
   }
 
   /// Copies the particles into the hot arrays and the cells, checking that
@@ -279,8 +286,7 @@ class event_driven {
     const std::uint32_t n = size_of(particles_);
     hot_.resize(n);
     inverse_mass_.assign(particles_.inverse_masses().begin(), particles_.inverse_masses().end());
-    counter_.assign(n, 0);
-    event_.assign(n, scheduled{0, 0, event_kind::none});
+    book_.assign(n, bookkeeping{{0, 0, event_kind::none}, 0});
     last_collision_.assign(n, -infinity<T>);
     original_.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) original_[i] = i;
@@ -371,12 +377,11 @@ class event_driven {
     for (std::uint32_t k = 0; k < order.size(); ++k) times[k] = queue_.time_of(order[k]);
     permute(hot_, order);
     permute(inverse_mass_, order);
-    permute(counter_, order);
     permute(last_collision_, order);
     permute(original_, order);
-    permute(event_, order);
-    for (auto& e : event_)
-      if (e.kind == event_kind::pair) e.partner = renumbered[e.partner];
+    permute(book_, order);
+    for (auto& b : book_)
+      if (b.event.kind == event_kind::pair) b.event.partner = renumbered[b.event.partner];
     for (std::uint32_t k = 0; k < order.size(); ++k) queue_.update(k, times[k]);
     search_.renumber(order, renumbered);
   }
@@ -411,7 +416,7 @@ class event_driven {
 
     if (has_gravity_) schedule_pairs<true>(i, best, next);
     else schedule_pairs<false>(i, best, next);
-    event_[i] = next;
+    book_[i].event = next;
     queue_.update(i, now_ + best);
   }
 
@@ -438,7 +443,7 @@ class event_driven {
     });
     if (partner == no_partner) return;
     best = earliest;
-    next = {partner, counter_[partner], event_kind::pair};
+    next = {partner, book_[partner].counter, event_kind::pair};
   }
 
   void consider_wall(const hot_particle& p, std::uint32_t w, T& best, scheduled& next) const noexcept {
@@ -457,11 +462,11 @@ class event_driven {
     const std::uint32_t i = queue_.top();
     now_ = queue_.top_time();
     ++events_;
-    const scheduled e = event_[i];
+    const scheduled e = book_[i].event;
     advance(i);
     switch (e.kind) {
       case event_kind::pair:
-        if (counter_[e.partner] == e.partner_count) collide(i, e.partner, observer);
+        if (book_[e.partner].counter == e.partner_count) collide(i, e.partner, observer);
         else schedule(i);  // the partner moved on: stale
         break;
       case event_kind::wall:
@@ -482,7 +487,7 @@ class event_driven {
   }
 
   [[nodiscard]] bool within_guard(std::uint32_t i) const noexcept {
-    return now_ - last_collision_[i] < params_.collapse_guard_time;
+    return guarded_ && now_ - last_collision_[i] < params_.collapse_guard_time;
   }
 
   template <class Observer>
@@ -499,9 +504,9 @@ class event_driven {
                                                 inverse_mass_[i], inverse_mass_[j], n);
     p.velocity = result.velocity_i;
     q.velocity = result.velocity_j;
-    ++counter_[i];
-    ++counter_[j];
-    last_collision_[i] = last_collision_[j] = now_;
+    ++book_[i].counter;
+    ++book_[j].counter;
+    if (guarded_) last_collision_[i] = last_collision_[j] = now_;
     ++pair_collisions_;
     virial_ += time_type(distance) * time_type(result.impulse);
     if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
@@ -519,8 +524,8 @@ class event_driven {
     const auto result = within_guard(i) ? resolve_wall_collision(elastic{}, p.velocity, mass, n)
                                         : resolve_wall_collision(params_.resolver, p.velocity, mass, n);
     p.velocity = result.velocity;
-    ++counter_[i];
-    last_collision_[i] = now_;
+    ++book_[i].counter;
+    if (guarded_) last_collision_[i] = now_;
     ++wall_collisions_;
     if (w < box_wall_count_) wall_impulse_ += time_type(result.impulse);
     if constexpr (!std::is_same_v<std::remove_cvref_t<Observer>, null_observer>)
@@ -545,12 +550,12 @@ class event_driven {
   std::array<std::uint32_t, D> box_wall_{};
   std::uint32_t box_wall_count_ = 0;
   bool has_gravity_ = false;
+  bool guarded_ = false;  // collapse_guard_time > 0
 
   std::vector<hot_particle> hot_;
   std::vector<T> inverse_mass_;
-  std::vector<std::uint32_t> counter_;
-  std::vector<scheduled> event_;
-  std::vector<T> last_collision_;
+  std::vector<bookkeeping> book_;
+  std::vector<T> last_collision_;  // read and written only if guarded_
   std::vector<std::uint32_t> original_;  // index in the particles given, by current index
 
   T now_ = T(0);

@@ -18,7 +18,10 @@
 ///   (spatial/verlet_list.hpp), rebuilt when a particle has moved more than
 ///   half the skin; the spring stretch of each pair is the list's payload
 ///   and survives rebuilds; walls keep one stretch per (particle, wall);
-/// - one pure kernel per contact (contact/soft_contact.hpp);
+/// - pair constants (m*, √R*, (r_i + r_j)²) kept per list entry; each step a
+///   branch-free pass collects the touching entries, and the pure contact
+///   kernel (contact/soft_contact.hpp) runs over them in blocks; walls see
+///   only the particles within the skin of them at the last rebuild;
 /// - per step: integrator advance, list check, forces, integrator correct;
 ///   no allocation once the list has reached its largest size, no virtual
 ///   call, no check in the loop; everything is checked in the constructor.
@@ -26,9 +29,11 @@
 /// feel gravity, and act on others as a partner of infinite mass.
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -135,6 +140,7 @@ class time_stepped<T, D, Law, Policies> {
     mobile_[i] = T(0);
     velocity_[i] = vector{};
     angular_velocity_[i] = angular_type{};
+    refresh_constants();
   }
 
   /// Locks the rotation of particle i at its current angular velocity
@@ -259,6 +265,7 @@ class time_stepped<T, D, Law, Policies> {
     if (periodic_)
       for (auto& x : position_) x = box_.wrap(x);
     list_.build(position_, radius_);
+    refresh_constants();
   }
 
   void compute_forces() noexcept {
@@ -285,59 +292,153 @@ class time_stepped<T, D, Law, Policies> {
     else return T(1);  // a constant: the kernel folds the scaling away
   }
 
-  template <bool Periodic, bool Scaled>
-  void pair_forces() noexcept {
+  // Pass 1 of the pair forces: a branch-free sweep of the Verlet list that
+  // writes the touching entries to touching_ (in a settled bed a third of
+  // the entries do not touch, in no predictable pattern: a branch per entry
+  // would often mispredict). It also forgets the stretch of an entry that
+  // no longer touches.
+  template <bool Periodic>
+  void find_touching() noexcept {
     const auto offsets = list_.offsets();
     const auto partners = list_.partners();
     const auto springs = list_.payload();
-    const T dt = dt_;
-    std::size_t contacts = 0;
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+    touching_entry* const out = touching_.data();
+    std::size_t count = 0;
+    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i) {
       const vector xi = position_[i];
-      const T ri = radius_[i];
-      vector fi{};
-      angular_type ti{};
       for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        vector d = xi - position_[j];
+        vector d = xi - position_[partners[k]];
         if constexpr (Periodic) d = box_.minimum_image(d);
-        const T reach = ri + radius_[j];
         const T distance2 = squared_norm(d);
-        const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
-        if (!(distance2 < reach * reach) || distance2 == T(0) || inverse_mass_sum == T(0)) {
-          // Contact over: forget the stretch (read first: most are zero already).
-          if constexpr (tangential_type::has_history)
-            if (springs[k] != vector{}) springs[k] = vector{};
-          continue;
-        }
-        ++contacts;
-        const T distance = std::sqrt(distance2);
-        const T overlap = reach - distance;
-        const vector n = d * (T(1) / distance);
-        const T effective_radius = ri * radius_[j] / reach;
-        const auto c = soft_contact_force<tangential_type>(
-            pair_law_, pair_tangential_, n, overlap, velocity_[i] - velocity_[j],
-            angular_type(ri * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
-            T(1) / inverse_mass_sum, scale_for<Scaled>(effective_radius),
-            tangential_type::scales_with_contact ? std::sqrt(effective_radius * overlap) : T(1),
-            springs[k], dt);
+        const bool touches = (distance2 < reach2_[k]) & (distance2 > T(0));
+        out[count] = {k, i};
+        count += touches;
         if constexpr (tangential_type::has_history) {
-          springs[k] = c.spring;
-          ti -= ri * c.normal_cross_tangential;
-          torque_[j] -= radius_[j] * c.normal_cross_tangential;
+          // Rare (a contact just ended), so predictable.
+          if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = vector{};
+          pair_touching_[k] = static_cast<unsigned char>(touches);
         }
-        fi += c.force;
-        force_[j] -= c.force;
       }
-      force_[i] += fi;
-      torque_[i] += ti;
     }
-    contacts_ += contacts;
+    touching_count_ = count;
   }
 
-  // Wall-outer loop: the distance test streams over the particles; the
-  // stretch of a (particle, wall) pair is touched only while it is, or just
-  // was, in contact (wall_touching_ flags).
+  // Pass 2: the contact kernel over the touching entries, in blocks. A
+  // first loop does the geometry and the rotation of the stretch (the
+  // square roots and divisions), a second the forces; both have short,
+  // independent iterations, so the long latencies of one contact overlap
+  // with the work of the next instead of stalling it.
+  template <bool Periodic, bool Scaled>
+  void pair_forces() noexcept {
+    find_touching<Periodic>();
+    const auto partners = list_.partners();
+    const auto springs = list_.payload();
+    const T dt = dt_;
+    std::array<contact_geometry, block_size> block;
+    for (std::size_t first = 0; first < touching_count_; first += block_size) {
+      const std::size_t count = std::min(block_size, touching_count_ - first);
+      for (std::size_t b = 0; b < count; ++b) {
+        const auto [k, i] = touching_[first + b];
+        const std::uint32_t j = partners[k];
+        vector d = position_[i] - position_[j];
+        if constexpr (Periodic) d = box_.minimum_image(d);
+        const T distance2 = squared_norm(d);
+        const T inverse_distance = T(1) / std::sqrt(distance2);
+        contact_geometry& g = block[b];
+        g.normal = d * inverse_distance;
+        g.overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
+        if constexpr (tangential_type::has_history)
+          g.spring = rotate_into_tangent_plane(springs[k], g.normal);
+      }
+      for (std::size_t b = 0; b < count; ++b) {
+        const auto [k, i] = touching_[first + b];
+        const std::uint32_t j = partners[k];
+        const contact_geometry& g = block[b];
+        const T ri = radius_[i], rj = radius_[j];
+        const auto f = soft_contact_force_in_plane<tangential_type>(
+            pair_law_, pair_tangential_, g.normal, g.overlap, velocity_[i] - velocity_[j],
+            angular_type(ri * angular_velocity_[i] + rj * angular_velocity_[j]), pair_[k].mass,
+            Scaled ? pair_scale_[k] : T(1),
+            // √δ here, beside the law's own: the compiler computes it once.
+            tangential_type::scales_with_contact ? pair_[k].root_radius * std::sqrt(g.overlap)
+                                                 : T(1),
+            g.spring, dt);
+        if constexpr (tangential_type::has_history) {
+          springs[k] = f.spring;
+          torque_[i] -= ri * f.normal_cross_tangential;
+          torque_[j] -= rj * f.normal_cross_tangential;
+        }
+        force_[i] += f.force;
+        force_[j] -= f.force;
+      }
+    }
+    contacts_ += touching_count_;
+  }
+
+  // Per-entry constants of the Verlet list (and the wall candidates), set at
+  // each rebuild and after fix(). A pair of two fixed particles gets
+  // reach² = 0: it never touches.
+  void refresh_constants() {
+    const auto offsets = list_.offsets();
+    const auto partners = list_.partners();
+    const std::size_t entries = partners.size();
+    if (pair_.capacity() < entries) {
+      // Room for twice the size, as the list does: no allocation in steady state.
+      reach2_.reserve(2 * entries);
+      pair_.reserve(2 * entries);
+      if (inverse_reference_radius_ > T(0)) pair_scale_.reserve(2 * entries);
+      pair_touching_.reserve(2 * entries);
+      touching_.reserve(2 * entries);
+    }
+    reach2_.resize(entries);
+    pair_.resize(entries);
+    if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
+    touching_.resize(entries);
+    // The stretches carried over by the rebuild may be non-zero: mark all
+    // entries so that the next pass forgets those that do not touch.
+    pair_touching_.assign(entries, 1);
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
+      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const std::uint32_t j = partners[k];
+        const T reach = radius_[i] + radius_[j];
+        const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
+        const T effective_radius = radius_[i] * radius_[j] / reach;
+        reach2_[k] = inverse_mass_sum > T(0) ? reach * reach : T(0);
+        pair_[k] = {inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0),
+                    std::sqrt(effective_radius)};
+        if (inverse_reference_radius_ > T(0)) pair_scale_[k] = stiffness_scale(effective_radius);
+      }
+    refresh_wall_candidates();
+  }
+
+  // The mobile particles that may touch wall w before the next rebuild:
+  // those with a gap below the skin. A particle moves at most skin/2 from
+  // its position at the last rebuild, and fix() calls this up to skin/2
+  // away from that position.
+  void refresh_wall_candidates() {
+    const std::size_t n = size();
+    const T reach = list_.skin();
+    wall_offsets_.resize(walls_.size() + 1);
+    if (wall_candidates_.capacity() < n * walls_.size()) wall_candidates_.reserve(n * walls_.size());
+    wall_candidates_.clear();
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      wall_offsets_[w] = wall_candidates_.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        const T gap = walls_[w].signed_distance(position_[i]) - radius_[i];
+        if (gap < reach && mobile_[i] != T(0))
+          wall_candidates_.push_back(static_cast<std::uint32_t>(i));
+        else if (wall_touching_[w * n + i]) {
+          // Not touching (gap ≥ skin, or fixed): forget its stretch now.
+          wall_spring_[w * n + i] = vector{};
+          wall_touching_[w * n + i] = 0;
+        }
+      }
+    }
+    wall_offsets_[walls_.size()] = wall_candidates_.size();
+  }
+
+  // The stretch of a (particle, wall) pair is touched only while it is, or
+  // just was, in contact (wall_touching_ flags).
   template <bool Scaled>
   void wall_forces() noexcept {
     const std::size_t n = size();
@@ -346,10 +447,11 @@ class time_stepped<T, D, Law, Policies> {
       const plane<T, D> wall = walls_[w];
       vector* const springs = wall_spring_.data() + w * n;
       unsigned char* const touching = wall_touching_.data() + w * n;
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
+        const std::uint32_t i = wall_candidates_[m];
         const T ri = radius_[i];
         const T overlap = ri - wall.signed_distance(position_[i]);
-        if (!(overlap > T(0)) || mobile_[i] == T(0)) {
+        if (!(overlap > T(0))) {
           if constexpr (tangential_type::has_history)
             if (touching[i]) {
               springs[i] = vector{};
@@ -417,6 +519,31 @@ class time_stepped<T, D, Law, Policies> {
   std::vector<vector> wall_spring_;         // [wall][particle]
   std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
   verlet_list<T, D, vector> list_;
+  struct pair_constants {
+    T mass;         // m*
+    T root_radius;  // √R*
+  };
+  struct contact_geometry {
+    vector normal;
+    vector spring;  // rotated into the tangent plane
+    T overlap = T(0);
+  };
+  static constexpr std::size_t block_size = 64;
+  struct touching_entry {
+    std::uint32_t entry;  // index into the Verlet list
+    std::uint32_t first;  // its particle i
+  };
+  // Per Verlet-list entry, in separate arrays so that each pass streams
+  // only what it reads: (r_i + r_j)² (0 for two fixed particles), m* and √R*,
+  // √(R*/R_ref) (only with a reference radius).
+  std::vector<T> reach2_;
+  std::vector<pair_constants> pair_;
+  std::vector<T> pair_scale_;
+  std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
+  std::vector<touching_entry> touching_;      // the touching entries of this step
+  std::size_t touching_count_ = 0;
+  std::vector<std::size_t> wall_offsets_;       // CSR over walls of wall_candidates_
+  std::vector<std::uint32_t> wall_candidates_;  // particles within reach of each wall
 };
 
 }  // namespace carom

@@ -33,8 +33,18 @@ class bucket_queue {
 
   /// Particle i's next event is at t.
   void update(std::uint32_t i, T t) {
-    detach(i);
     entry_[i].time = t;
+    if (entry_[i].where == in_heap && offset_of(t) < T(current_ + 1)) {
+      // Stays in the current bucket (often the top, rescheduled): move it
+      // within the heap instead of removing and pushing it.
+      const std::size_t k = entry_[i].slot;
+      const bool sooner = t < heap_[k].time;
+      heap_[k].time = t;
+      if (sooner) sift_up(k);
+      else sift_down(k);
+      return;
+    }
+    detach(i);
     place(i);
     if (heap_.empty()) advance();
     if (heap_.size() > heap_limit_) {
@@ -45,9 +55,9 @@ class bucket_queue {
     }
   }
 
-  [[nodiscard]] std::uint32_t top() const noexcept { return heap_.empty() ? 0 : heap_[0]; }
+  [[nodiscard]] std::uint32_t top() const noexcept { return heap_.empty() ? 0 : heap_[0].particle; }
   [[nodiscard]] T top_time() const noexcept {
-    return heap_.empty() ? infinity<T> : entry_[heap_[0]].time;
+    return heap_.empty() ? infinity<T> : heap_[0].time;
   }
   [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return entry_[i].time; }
   [[nodiscard]] std::size_t size() const noexcept { return entry_.size(); }
@@ -90,10 +100,13 @@ class bucket_queue {
     if (entry_[i].next != none) entry_[entry_[i].next].previous = entry_[i].previous;
   }
 
+  /// Position of time t in bucket widths from the start of bucket 0.
+  [[nodiscard]] T offset_of(T t) const noexcept { return (t - base_) * inverse_width_; }
+
   /// Puts i in the heap if its time falls in the current bucket (or before),
   /// in a later bucket's list, or in the overflow list.
   void place(std::uint32_t i) {
-    const T offset = (entry_[i].time - base_) * inverse_width_;
+    const T offset = offset_of(entry_[i].time);
     if (!(offset < T(buckets_))) link(i, overflow);  // also +∞ and NaN
     else if (offset < T(current_ + 1)) heap_push(i);
     else link(i, static_cast<std::uint32_t>(offset));
@@ -158,31 +171,38 @@ class bucket_queue {
 
   // ---- the current bucket's heap -------------------------------------------
 
-  void heap_set(std::size_t k, std::uint32_t i) noexcept {
-    heap_[k] = i;
-    entry_[i].slot = static_cast<std::uint32_t>(k);
+  /// The heap keeps each particle's time next to its index, so that
+  /// sifting compares without going through entry_.
+  struct heap_item {
+    T time;
+    std::uint32_t particle;
+  };
+
+  void heap_set(std::size_t k, const heap_item& item) noexcept {
+    heap_[k] = item;
+    entry_[item.particle].slot = static_cast<std::uint32_t>(k);
   }
 
   void heap_push(std::uint32_t i) {
     entry_[i].where = in_heap;
-    heap_.push_back(i);
+    heap_.push_back({entry_[i].time, i});
     sift_up(heap_.size() - 1);
   }
 
   void heap_remove(std::size_t k) noexcept {
-    const std::uint32_t last = heap_.back();
+    const heap_item last = heap_.back();
     heap_.pop_back();
     if (k == heap_.size()) return;
     heap_set(k, last);
     sift_up(k);
-    sift_down(entry_[last].slot);
+    sift_down(entry_[last.particle].slot);
   }
 
   void sift_up(std::size_t k) noexcept {
-    const std::uint32_t moving = heap_[k];
+    const heap_item moving = heap_[k];
     while (k > 0) {
       const std::size_t parent = (k - 1) / 2;
-      if (!(entry_[moving].time < entry_[heap_[parent]].time)) break;
+      if (!(moving.time < heap_[parent].time)) break;
       heap_set(k, heap_[parent]);
       k = parent;
     }
@@ -190,13 +210,13 @@ class bucket_queue {
   }
 
   void sift_down(std::size_t k) noexcept {
-    const std::uint32_t moving = heap_[k];
+    const heap_item moving = heap_[k];
     const std::size_t n = heap_.size();
     for (;;) {
       std::size_t child = 2 * k + 1;
       if (child >= n) break;
-      if (child + 1 < n && entry_[heap_[child + 1]].time < entry_[heap_[child]].time) ++child;
-      if (!(entry_[heap_[child]].time < entry_[moving].time)) break;
+      if (child + 1 < n && heap_[child + 1].time < heap_[child].time) ++child;
+      if (!(heap_[child].time < moving.time)) break;
       heap_set(k, heap_[child]);
       k = child;
     }
@@ -213,7 +233,7 @@ class bucket_queue {
   };
   std::vector<entry> entry_;
   std::vector<std::uint32_t> head_;  // first particle of each bucket
-  std::vector<std::uint32_t> heap_;  // the current bucket, ordered
+  std::vector<heap_item> heap_;  // the current bucket, ordered
   std::uint32_t overflow_head_ = none;
   std::uint32_t buckets_ = 0;
   std::uint32_t current_ = 0;
