@@ -90,7 +90,7 @@ TEMPLATE_LIST_TEST_CASE("html_viewer: the page embeds every frame of the run", "
   REQUIRE(x.size() == 3);
   REQUIRE(speed.size() == 3);
   for (std::size_t k = 0; k < 3; ++k) {
-    REQUIRE(x[k].size() == std::size_t{2 * 36});
+    REQUIRE(x[k].size() == 2 * std::size_t{36});
     REQUIRE(speed[k].size() == 36);
     for (std::size_t i = 0; i < 36; ++i) {
       const auto& p = states[k].positions()[i];

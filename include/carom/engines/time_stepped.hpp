@@ -524,8 +524,8 @@ class time_stepped<T, D, Law, Policies> {
     T root_radius;  // √R*
   };
   struct contact_geometry {
-    vector normal;
-    vector spring;  // rotated into the tangent plane
+    vector normal{};
+    vector spring{};  // rotated into the tangent plane
     T overlap = T(0);
   };
   static constexpr std::size_t block_size = 64;
