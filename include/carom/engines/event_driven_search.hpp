@@ -335,10 +335,12 @@ struct neighbour_lists {
         count += close(i, j, image) ? 1 : 0;
       });
       count_[i] = count;
-      for (const std::uint32_t* e = first; e != first + count_[i]; ++e) {
-        const std::uint32_t image = *e & image_mask;
+      // push() may grow (reallocate) the lists: index them, hold no pointer.
+      for (std::uint32_t k = 0; k < count; ++k) {
+        const std::uint32_t entry = list_[std::size_t(i) * capacity_ + k];
+        const std::uint32_t image = entry & image_mask;
         if (image != same_code) wraps_[i] = 1;
-        push(*e >> image_bits, i, images - 1 - image);  // the opposite image
+        push(entry >> image_bits, i, images - 1 - image);  // the opposite image
       }
     }
 
