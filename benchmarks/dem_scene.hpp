@@ -5,7 +5,7 @@
 // 20240521, draws jx jy jz vx vy vz per particle, u = (next >> 11) 2^-53),
 // and LAMMPS' gran/hertz/history law ("HC") as a user-defined carom
 // contact law.
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -88,7 +88,7 @@ static_assert(carom::contact_law<hertz_history_law<double>, double>);
 /// The HC parameters: kₙ = 7e6, kₜ = 2/7 kₙ, γₙ = 4.7e7, γₜ = γₙ/2, μ = 0.5,
 /// walls with R* = R, m* = m; gravity 9.81 along −z, dt 1e-5, skin 2e-4.
 template <class T>
-using engine = carom::time_stepped<T, 3, hertz_history_law<T>, carom::velocity_verlet>;
+using engine = carom::dem<T, 3, hertz_history_law<T>, carom::velocity_verlet>;
 
 template <class T>
 typename engine<T>::params hc_params() {

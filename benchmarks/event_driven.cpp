@@ -28,7 +28,7 @@ void equilibrated_collisions(benchmark::State& state) {
   sim->run_until(count > 5e5 ? 5.0 : 10.0);
   const auto batch = static_cast<std::uint64_t>(std::max(1e5, 5 * count));
   sim->reset_observables();
-  for (auto _ : state) sim->run_collisions(batch);
+  for (auto _ : state) sim->run(batch);
   state.SetItemsProcessed(static_cast<std::int64_t>(sim->pair_collisions()));
   state.counters["N"] = count;
   state.counters["collisions_per_particle_per_tau"] =

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Impulse mode (carom::time_stepped with carom::elastic) against the
+// Impulse mode (carom::impulse_stepped with carom::elastic) against the
 // event-driven engine on the same system: N = 100² elastic hard disks
 // (σ = m = kT = 1) in a periodic square, a dilute gas (φ = 0.05) and a
 // dense one (φ = 0.5), both equilibrated for 10 τ by the event-driven
@@ -58,7 +58,7 @@ void impulse_mode(benchmark::State& state) {
   const double phi = double(state.range(0)) / 1000, dt = double(state.range(1)) / 1000;
   carom::box<double, 2> box = carom::box<double, 2>::cube(1, carom::boundary::periodic);
   const auto& start = equilibrated(phi, box);
-  carom::time_stepped<double, 2, carom::elastic> sim(box, start, {.time_step = dt});
+  carom::impulse_stepped<double, 2, carom::elastic> sim(box, start, {.time_step = dt});
   sim.run(steps_per_iteration);  // warm: the swept grid's storage
   const std::uint64_t before = sim.pair_collisions();
   double steps = 0;

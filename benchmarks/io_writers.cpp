@@ -135,7 +135,7 @@ void event_driven_with_dump(benchmark::State& state) {
   double running = 0, writing = 0;
   for (auto _ : state) {
     const double t0 = cpu_seconds();
-    engine->run_collisions(batch);
+    engine->run(batch);
     const double t1 = cpu_seconds();
     if (every > 0) writer(*engine);
     running += t1 - t0;

@@ -31,7 +31,7 @@ std::vector<T> apex_heights(T restitution, int count) {
   const auto box = carom::box<T, 3>::cube(T(0.2), carom::boundary::wall);
   carom::particles<T, 3> ball;
   ball.add({.position = {0.1, 0.1, radius + h1}, .radius = radius, .mass = 0.01});
-  carom::time_stepped<T, 3, law> engine(
+  carom::dem<T, 3, law> engine(
       box, ball,
       {.pair_law = law::from_restitution(1.5e10, restitution),
        .gravity = {0, 0, -g},

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Seed 003's scene: a 2D gas of atoms in a walled box under gravity,
 // colliding elastically, moved with a fixed time step by carom's impulse
-// mode (carom::time_stepped<double, 2, carom::elastic>): every contact
+// mode (carom::impulse_stepped<double, 2, carom::elastic>): every contact
 // inside a step is found with the swept collision-time solver, so atoms
 // never pass through each other and simultaneous contacts come out right.
 // N = n² atoms (σ = m = kT = 1) start on a square lattice with
@@ -66,7 +66,7 @@ options parse(int argc, char** argv) {
 }
 
 int run(const options& o) {
-  using engine_type = carom::time_stepped<double, 2, carom::elastic>;
+  using engine_type = carom::impulse_stepped<double, 2, carom::elastic>;
   auto scene = carom::lattice<double, 2>(o.n, o.phi, carom::boundary::wall);
   std::mt19937_64 generator(o.seed);
   carom::maxwell_boltzmann(scene.particles, 1.0, generator);

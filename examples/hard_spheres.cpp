@@ -82,7 +82,7 @@ int run(const options& o) {
   const auto run_in_chunks = [&](int phase) {
     for (std::uint64_t done = 0; done < goal;) {
       const std::uint64_t chunk = std::min<std::uint64_t>(goal - done, goal / 100 + 1);
-      sim.run_collisions(chunk);
+      sim.run(chunk);
       done += chunk;
       const auto now = clock::now();
       if (now - last_line < std::chrono::seconds(1)) continue;

@@ -41,7 +41,7 @@ T simulate(T mu, bool locked) {
   const auto incline = carom::plane<T, D>::through(centre, in_plane<D>(-std::sin(theta), std::cos(theta)));
   carom::particles<T, D> ps;
   ps.add({.position = centre + T(0.01) * incline.normal, .radius = 0.01, .mass = 0.01});
-  carom::time_stepped<T, D, carom::hertz<T>> e(
+  carom::dem<T, D, carom::hertz<T>> e(
       box, ps,
       {.pair_law = carom::hertz<T>::from_restitution(1e7, 0.3),
        .pair_tangential = {.friction = mu, .stiffness = 2e8, .damping = 6e6},

@@ -54,14 +54,14 @@ int main(int argc, char** argv) try {
                                                   carom::shear_modulus(youngs, poisson), poisson);
   const T e_wall = carom::effective_youngs_modulus(youngs, poisson, carom::infinity<T>, poisson);
   using law = carom::hertz<T>;
-  carom::time_stepped_params<T, 3, law> params{
+  carom::dem_params<T, 3, law> params{
       .pair_law = law::from_restitution(carom::hertz_stiffness(e_star, radius / 2), T(0.5)),
       .wall_law = law::from_restitution(carom::hertz_stiffness(e_wall, radius), T(0.5)),
       .pair_tangential = {.friction = T(0.5), .stiffness = 8 * g_star, .damping = T(0)},
       .gravity = {0, 0, T(-9.81)},
       .max_impact_speed = std::sqrt(T(2) * T(9.81) * height),
       .steps_per_contact = 20};
-  carom::time_stepped<T, 3, law, carom::velocity_verlet> engine(box, beads, params);
+  carom::dem<T, 3, law, carom::velocity_verlet> engine(box, beads, params);
   std::printf("%zu beads, box %.0f x %.0f x %.0f mm, dt = %.3g s\n", n, 1e3 * width, 1e3 * width,
               1e3 * height, double(engine.time_step()));
   std::printf("%10s %14s %14s %10s\n", "t (s)", "KE (J)", "KE_rot (J)", "contacts/N");

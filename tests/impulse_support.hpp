@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Scenes shared by the impulse-mode tests (tests/engines/time_stepped_impulse.cpp,
+// Scenes shared by the impulse-mode tests (tests/engines/impulse_stepped.cpp,
 // tests/validation/impulse_*.cpp).
 
 #include <carom/carom.hpp>

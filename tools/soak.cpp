@@ -97,7 +97,7 @@ void dense(std::uint64_t collisions, std::size_t side) {
   time_order order;
   double worst = -std::numeric_limits<double>::infinity(), drift = 0;
   for (std::uint64_t c = 0; c < checkpoints; ++c) {
-    sim.run_collisions(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
+    sim.run(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
     worst = std::max(worst, overlap_ulps(box, sim.state()));
     drift = std::max(drift, std::abs(sim.kinetic_energy() - k0) / k0);
   }
@@ -127,7 +127,7 @@ void dilute(std::uint64_t collisions, std::size_t side) {
   double worst = -std::numeric_limits<double>::infinity(), growth = 0;
   std::size_t escaped = 0;
   for (std::uint64_t c = 0; c < checkpoints; ++c) {
-    sim.run_collisions(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
+    sim.run(collisions / checkpoints, [&](const auto& r) { order(double(r.time)); });
     const auto& s = sim.state();
     worst = std::max(worst, overlap_ulps(box, s));
     escaped = std::max(escaped, escapes(box, s.positions()));
@@ -139,20 +139,20 @@ void dilute(std::uint64_t collisions, std::size_t side) {
               escaped, growth, (unsigned long long)order.in_the_past);
 }
 
-/// DEM (time_stepped, Hertz, Mindlin friction) settling bed under gravity.
+/// DEM (carom::dem, Hertz, Mindlin friction) settling bed under gravity.
 void dem(std::uint64_t steps, std::size_t side) {
   std::mt19937_64 rng(7);
   const double sigma = 0.9;
   const auto box = carom::box<double, 3>::cube(double(side), carom::boundary::wall);
   const V3 g{0, 0, -9.81};
   using law = carom::hertz<double>;
-  carom::time_stepped_params<double, 3, law> p{
+  carom::dem_params<double, 3, law> p{
       .pair_law = law::from_restitution(1e6, 0.7),
       .pair_tangential = {.friction = 0.5, .stiffness = 1e5, .damping = 0},
       .max_impact_speed = std::sqrt(2 * 9.81 * double(side)) + 1};
   p.gravity = g;
   const auto initial = lattice(side, sigma, 0.1, rng);
-  carom::time_stepped<double, 3, law> sim(box, initial, p);
+  carom::dem<double, 3, law> sim(box, initial, p);
   const double e0 = sim.kinetic_energy() + potential(g, initial.positions(), initial.masses());
   double deepest = 0, growth = 0;
   std::size_t escaped = 0;

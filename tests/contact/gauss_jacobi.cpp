@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <carom/contact/gauss_jacobi.hpp>
+#include <carom/contact/detail/gauss_jacobi.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -2,9 +2,9 @@
 // Bad input shared by the three engines: planes that do not fit the box.
 // (Per-engine checks live next to each engine's tests; docs/reliability.md
 // lists them all.)
-#include <carom/engines/event_driven.hpp>
-#include <carom/engines/time_stepped.hpp>
-#include <carom/engines/time_stepped_impulse.hpp>
+#include <carom/engines/event_driven/event_driven.hpp>
+#include <carom/engines/dem/dem.hpp>
+#include <carom/engines/impulse/impulse_stepped.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -55,12 +55,12 @@ TEMPLATE_LIST_TEST_CASE("a plane tilted along a periodic axis is rejected by eve
   CHECK_THROWS_WITH(ed(s.box, s.ps, {.planes = tilted}), CAROM_NAMES_PLANE);
   CHECK_NOTHROW(ed(s.box, s.ps, {.planes = floor}));
 
-  using impulse = carom::time_stepped<T, D, carom::elastic>;
+  using impulse = carom::impulse_stepped<T, D, carom::elastic>;
   CHECK_THROWS_WITH(impulse(s.box, s.ps, {.planes = tilted, .time_step = T(1e-3)}), CAROM_NAMES_PLANE);
   CHECK_NOTHROW(impulse(s.box, s.ps, {.planes = floor, .time_step = T(1e-3)}));
 
-  using dem = carom::time_stepped<T, D, carom::hertz<T>>;
-  carom::time_stepped_params<T, D, carom::hertz<T>> p{
+  using dem = carom::dem<T, D, carom::hertz<T>>;
+  carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(T(1e5), T(0.8)), .max_impact_speed = T(1)};
   p.planes = tilted;
   CHECK_THROWS_WITH(dem(s.box, s.ps, p), CAROM_NAMES_PLANE);
@@ -92,8 +92,8 @@ TEMPLATE_LIST_TEST_CASE("DEM rejects two particles with the same centre, naming 
   auto ps = s.ps;
   ps.add({.position = filled<T, D>(T(1)), .radius = T(0.1), .mass = T(1)});
   ps.add({.position = filled<T, D>(T(2)), .radius = T(0.2), .mass = T(2)});  // on particle 0
-  using dem = carom::time_stepped<T, D, carom::hertz<T>>;
-  const carom::time_stepped_params<T, D, carom::hertz<T>> p{
+  using dem = carom::dem<T, D, carom::hertz<T>>;
+  const carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(T(1e5), T(0.8)), .max_impact_speed = T(1)};
   CHECK_THROWS_WITH(dem(s.box, ps, p),
                     Catch::Contains("particles 0 and 2") && Catch::Contains("same centre"));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <carom/engines/event_driven.hpp>
+#include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/setup/initial_states.hpp>
 
 #include <algorithm>
@@ -77,7 +77,7 @@ TEMPLATE_LIST_TEST_CASE("elastic runs conserve energy and momentum and never ove
     elastic_engine<T, D, carom::neighbour_lists> sim(box, ps);
     const T k0 = sim.kinetic_energy();
     const auto p0 = sim.momentum();
-    sim.run_collisions(100000);
+    sim.run(100000);
     CHECK(sim.pair_collisions() == 100000);
     // Energy: each collision rounds at the level of ε; 10^5 of them random-walk.
     const T drift = std::abs(sim.kinetic_energy() / k0 - 1);
@@ -131,7 +131,7 @@ TEMPLATE_LIST_TEST_CASE("gravity: parabolic flights conserve kinetic plus potent
     return sim.kinetic_energy() + potential;
   };
   const T e0 = energy();
-  sim.run_collisions(20000);
+  sim.run(20000);
   CHECK(sim.wall_collisions() > 100);
   CHECK(std::abs(energy() / e0 - 1) < (std::is_same_v<T, double> ? T(1e-10) : T(1e-3)));
   CHECK(largest_overlap(box, sim.state()) <= 64 * eps<T>);
@@ -167,7 +167,7 @@ TEMPLATE_LIST_TEST_CASE("polydisperse mixtures and extra planes", "[engines][eve
   elastic_engine<T, D, carom::neighbour_lists> sim(box, ps, {.planes = {wedge}});
   const T k0 = sim.kinetic_energy();
   std::size_t wedge_hits = 0;
-  sim.run_collisions(20000, [&](const carom::collision_record<T, D>& r) {
+  sim.run(20000, [&](const carom::collision_record<T, D>& r) {
     if (r.kind == carom::partner_kind::wall && r.partner == 2 * D) ++wedge_hits;
   });
   CHECK(wedge_hits > 0);
@@ -255,7 +255,7 @@ TEMPLATE_LIST_TEST_CASE("inelastic collapse guard keeps a dense inelastic gas ru
   auto [box, ps] = gas<T, D>(D == 3 ? 3 : 8, T(0.45), carom::boundary::periodic);
   engine sim(box, ps, {.resolver = carom::constant_restitution<T>(T(0.3)), .collapse_guard_time = T(1e-4)});
   const T k0 = sim.kinetic_energy();
-  sim.run_collisions(50000);
+  sim.run(50000);
   const T k1 = sim.kinetic_energy();
   CHECK(k1 < k0 * T(0.5));  // it cools …
   CHECK(k1 > T(0));         // … without collapsing to a halt
@@ -264,7 +264,7 @@ TEMPLATE_LIST_TEST_CASE("inelastic collapse guard keeps a dense inelastic gas ru
 }
 
 // Found by tests/fuzz/engines.cpp: with one particle no pair collision can
-// ever happen, and run_collisions(n) used to loop for ever on cell
+// ever happen, and run(n) used to loop for ever on cell
 // crossings (periodic) or wall bounces (walled).
 TEMPLATE_LIST_TEST_CASE("run_collisions with a single particle is rejected, not an endless loop",
                         "[engines][event_driven][errors]", carom_test::all_configs) {
@@ -279,10 +279,10 @@ TEMPLATE_LIST_TEST_CASE("run_collisions with a single particle is rejected, not 
     v[0] = T(1);
     one.add({.position = x, .velocity = v, .radius = T(0.5), .mass = T(1)});
     carom::event_driven<T, D> sim(box, one);
-    CHECK_THROWS_WITH(sim.run_collisions(1), Catch::Contains("run_collisions") &&
+    CHECK_THROWS_WITH(sim.run(1), Catch::Contains("run_collisions") &&
                                                  Catch::Contains("single particle"));
     CHECK(sim.events() == 0);
-    sim.run_collisions(0);  // nothing asked: nothing to refuse
+    sim.run(0);  // nothing asked: nothing to refuse
     sim.run_until(100.0);   // bounded by time: fine
     CHECK(sim.events() > 0);
   }

@@ -6,8 +6,8 @@
 // scenes come up) and velocity, sometimes one invalid particle; float and
 // double, 2D and 3D. Then either
 //   - carom::event_driven (elastic or constant e, collapse guard),
-//   - carom::time_stepped with a Hertz law (DEM), or
-//   - carom::time_stepped in impulse mode (either sign of dt).
+//   - carom::dem with a Hertz law, or
+//   - carom::impulse_stepped (either sign of dt).
 // On every input the engine either rejects it with carom::invalid_input
 // (std::invalid_argument) at construction, or runs and then:
 //   - no NaN/∞ in positions or velocities;
@@ -25,9 +25,9 @@
 #include <carom/contact/observables.hpp>
 #include <carom/contact/power_law.hpp>
 #include <carom/core/error.hpp>
-#include <carom/engines/event_driven.hpp>
-#include <carom/engines/time_stepped.hpp>
-#include <carom/engines/time_stepped_impulse.hpp>
+#include <carom/engines/event_driven/event_driven.hpp>
+#include <carom/engines/dem/dem.hpp>
+#include <carom/engines/impulse/impulse_stepped.hpp>
 
 #include <algorithm>
 #include <array>
@@ -245,10 +245,10 @@ void event_driven(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver
     std::size_t count = in.choice(200);
     if (sim->size() < 2) {
       try {
-        sim->run_collisions(count);
+        sim->run(count);
         check(count == 0, "event-driven: run_collisions accepted a single particle");
       } catch (const carom::invalid_input&) {
-        check(count > 0, "event-driven: run_collisions(0) rejected");
+        check(count > 0, "event-driven: run(0) rejected");
       }
     } else {
       engine_type probe = *sim;
@@ -260,7 +260,7 @@ void event_driven(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver
       } catch (const stop&) {
       }
       count = std::min<std::size_t>(count, probe.pair_collisions() - sim->pair_collisions());
-      sim->run_collisions(count, observer);
+      sim->run(count, observer);
       check(sim->time() <= probe.time(), "event-driven: run_collisions ran past its collisions");
     }
   } catch (const stop&) {
@@ -310,14 +310,14 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
   const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
                        T(2) * weight / std::pow(depth, T(1.5)));
   const T e = in.uniform(T(0.1), T(1));
-  carom::time_stepped_params<T, D, law_type> params{.pair_law = law_type::from_restitution(k, e)};
+  carom::dem_params<T, D, law_type> params{.pair_law = law_type::from_restitution(k, e)};
   params.pair_tangential = {.friction = in.uniform(T(0), T(1)), .stiffness = k * T(0.1) * depth,
                             .damping = T(0)};
   params.gravity = s.gravity;
   params.planes = s.planes;
   params.max_impact_speed = v_max;
   params.steps_per_contact = 20;
-  using engine_type = carom::time_stepped<T, D, law_type, carom::velocity_verlet>;
+  using engine_type = carom::dem<T, D, law_type, carom::velocity_verlet>;
   auto sim = construct<engine_type>(s.box, s.particles, params);
   if (!sim) return;
   // A rejected fix() changes nothing.
@@ -336,9 +336,9 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
   const auto before = snapshot();
   try {
     sim->fix(sim->size() + in.choice(3));
-    check(false, "time_stepped::fix accepted a particle that does not exist");
+    check(false, "dem::fix accepted a particle that does not exist");
   } catch (const carom::invalid_input&) {
-    check(snapshot() == before, "time_stepped::fix changed the state on rejection");
+    check(snapshot() == before, "dem::fix changed the state on rejection");
   }
   sim->run(100 + 10 * in.choice(50));
   check_finite<T, D>(sim->positions(), sim->velocities());
@@ -354,7 +354,7 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
 
 template <class T, std::size_t D, class Resolver>
 void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, bool elastic) {
-  using engine_type = carom::time_stepped<T, D, Resolver>;
+  using engine_type = carom::impulse_stepped<T, D, Resolver>;
   const T dt = (in.chance(128) ? T(1) : T(-1)) * in.log_uniform(T(1e-3), T(1));
   typename engine_type::params params{.resolver = resolver, .gravity = s.gravity, .planes = s.planes,
                                       .time_step = dt};

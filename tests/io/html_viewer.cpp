@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <carom/engines/event_driven.hpp>
+#include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/io/html_viewer.hpp>
 #include <carom/io/observers.hpp>
 #include <carom/setup/initial_states.hpp>

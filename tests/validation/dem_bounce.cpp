@@ -5,7 +5,7 @@
 // Gravity does no net work between the entry and exit of a contact (δ = 0
 // at both), so only the contact's dissipation sets the ratio; the apex is
 // detected to within g dt²/2 (< 1e-10 m here).
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -26,9 +26,9 @@ std::vector<double> apex_heights(const Law& law, T h1, int count) {
   ps.add({.position = x, .radius = r, .mass = T(0.01)});
   carom::vec<T, D> g{};
   g[D - 1] = T(-9.81);
-  carom::time_stepped_params<T, D, Law> p{
+  carom::dem_params<T, D, Law> p{
       .pair_law = law, .gravity = g, .max_impact_speed = T(1.1), .steps_per_contact = 100};
-  carom::time_stepped<T, D, Law> e(box, ps, p);
+  carom::dem<T, D, Law> e(box, ps, p);
   std::vector<double> apexes{double(h1)};
   T previous = T(0);
   while (int(apexes.size()) < count && e.time() < 5.0) {

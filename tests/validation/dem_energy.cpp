@@ -9,7 +9,7 @@
 // positions and of the energy sums); we allow 1e-5 and 1e-3.
 // Momentum: every pair force is applied as +f and −f, so momentum changes
 // only by round-off, bounded by N steps × eps × Σ m |v|.
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -38,7 +38,7 @@ TEMPLATE_LIST_TEST_CASE("DEM elastic gas conserves energy and momentum", "[dem]"
       }
   // Zero total momentum is not needed: the check is on its change.
   using engine =
-      carom::time_stepped<T, D, carom::hertz<T>,
+      carom::dem<T, D, carom::hertz<T>,
                           carom::dem_policies<carom::velocity_verlet, carom::frictionless>>;
   const carom::hertz<T> law(carom::contact_law_params<T>{.stiffness = T(1e7), .damping = T(0)});
   engine e(box, ps, {.pair_law = law, .max_impact_speed = T(3)});

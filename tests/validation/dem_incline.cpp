@@ -10,7 +10,7 @@
 //   does not slip, at 0.98 μ* it does.
 // Accelerations come from a least-squares parabola through the distance
 // travelled after the initial normal transient; tolerance 0.5 %.
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -58,14 +58,14 @@ incline_run<T, D> run_incline(double mu, bool locked, double duration) {
   const auto incline = carom::plane<T, D>::through(centre, n);
   carom::particles<T, D> ps;
   ps.add({.position = centre + r * incline.normal, .radius = r, .mass = T(0.01)});
-  carom::time_stepped_params<T, D, carom::hertz<T>> p{
+  carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.3)),
       .pair_tangential = {.friction = T(mu), .stiffness = T(2e8), .damping = T(6e6)},
       .gravity = slope_vector<T, D>(0, -g),
       .planes = {incline},
       .max_impact_speed = T(0.5),
       .steps_per_contact = 100};
-  carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
+  carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   if (locked) e.lock_rotation(0);
   // Least-squares parabola s(t) = s0 + v0 t + a t²/2, after a transient.
   const double start = 0.05;

@@ -37,7 +37,7 @@
 // an unclipped law pulls at the end of the contact, when Coulomb gives no
 // tangential force, and the ratio of impulses would no longer be μ.
 #include <carom/contact/materials.hpp>
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -69,9 +69,9 @@ rebound impact_on_floor(const Law& law, const carom::tangential_params<T>& tange
   v[D - 1] = -vn;
   carom::particles<T, D> ps;
   ps.add({.position = x, .velocity = v, .radius = r, .mass = m});
-  carom::time_stepped_params<T, D, Law> p{
+  carom::dem_params<T, D, Law> p{
       .pair_law = law, .pair_tangential = tangential, .max_impact_speed = vn};
-  carom::time_stepped<T, D, Law, carom::dem_policies<carom::velocity_verlet, Tangential>> engine(
+  carom::dem<T, D, Law, carom::dem_policies<carom::velocity_verlet, Tangential>> engine(
       box, ps, p);
   REQUIRE(dem_test::run_through_impact(engine, 1000000));
   const auto w = engine.angular_velocities()[0];

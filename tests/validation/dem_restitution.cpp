@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Validation of carom::time_stepped against the restitution calibration of
+// Validation of carom::dem against the restitution calibration of
 // SPEC §4: a head-on collision at the default time step reproduces the
 // calibrated e within 1e-3 for p = 1, 3/2, 2, both conventions, equal and
 // unequal masses and sphere–wall. The default dt resolves the contact with
 // 1000 steps; velocity Verlet's error in e is first order in dt (≈ 4e-3 at
 // 100 steps for p = 1, docs/contact-laws.md).
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -40,8 +40,8 @@ T measured_restitution(const Law& law, T m1, T m2) {
           .radius = r,
           .mass = wall ? m1 : m2});
   // Velocities are along x only: make the transverse components zero.
-  carom::time_stepped_params<T, D, Law> p{.pair_law = law, .max_impact_speed = T(2)};
-  using engine = carom::time_stepped<T, D, Law,
+  carom::dem_params<T, D, Law> p{.pair_law = law, .max_impact_speed = T(2)};
+  using engine = carom::dem<T, D, Law,
                                      carom::dem_policies<carom::velocity_verlet, carom::frictionless>>;
   engine e(box, ps, p);
   if (wall) e.fix(1);

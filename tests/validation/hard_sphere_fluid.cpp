@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The event-driven engine against the hard-sphere (3D) and hard-disk (2D)
 // fluid: equation of state, Enskog collision frequency, Haff's cooling law.
-#include <carom/engines/event_driven.hpp>
+#include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/setup/initial_states.hpp>
 
 #include <catch2/catch.hpp>
@@ -47,9 +47,9 @@ fluid_measurement<D> measure(double phi) {
   carom::maxwell_boltzmann(scene.particles, 1.0, carom_test::rng());
   carom::event_driven<double, D> sim(scene.container, scene.particles);
   const double count = double(sim.size());
-  sim.run_collisions(std::uint64_t(10 * count));
+  sim.run(std::uint64_t(10 * count));
   sim.reset_observables();
-  sim.run_collisions(std::uint64_t(100 * count));
+  sim.run(std::uint64_t(100 * count));
   const double density = count / scene.container.volume();
   const double temperature = 2 * sim.kinetic_energy() / (D * count);
   return {sim.pressure() / (density * temperature),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Impulse mode (carom::time_stepped with an impulse resolver) against exact
+// Impulse mode (carom::impulse_stepped) against exact
 // results: no tunnelling at any dt, Newton's cradle, conservation laws,
 // the restitution loss, initial overlaps, time reversal, a bouncing ball.
 #include <carom/carom.hpp>
@@ -17,7 +17,7 @@ using impulse_test::at;
 namespace {
 
 template <class T, std::size_t D, class Resolver = carom::elastic>
-using engine = carom::time_stepped<T, D, Resolver>;
+using engine = carom::impulse_stepped<T, D, Resolver>;
 
 template <class T, std::size_t D>
 carom::particle_params<T, D> ball(carom::vec<T, D> x, carom::vec<T, D> v = {}, T mass = T(1)) {

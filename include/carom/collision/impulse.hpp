@@ -9,6 +9,7 @@
 /// −½ (1 − e²) m_eff u², m_eff = 1/(1/m_i + 1/m_j): nothing for e = 1.
 
 #include <cstddef>
+#include <type_traits>
 
 #include "carom/collision/concepts.hpp"
 #include "carom/core/error.hpp"
@@ -84,5 +85,21 @@ template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
   const T delta_v = (T(1) + static_cast<T>(resolver.restitution(u))) * u;
   return {velocity + delta_v * n, mass * delta_v};
 }
+
+namespace detail {
+
+/// resolve(resolver), or resolve(carom::elastic{}) when `elastic_now`: the
+/// inelastic-collapse guard of the TC model (S. Luding and S. McNamara,
+/// Granular Matter 1, 113 (1998)), which makes a collision elastic when it
+/// follows the previous one of a participant within a guard time. `resolve`
+/// is called with one of the two resolvers and returns its impulse result.
+template <class Resolver, class Resolve>
+[[nodiscard]] constexpr auto guarded_resolution(bool elastic_now, const Resolver& resolver,
+                                                Resolve&& resolve) {
+  if constexpr (std::is_same_v<Resolver, elastic>) return resolve(resolver);
+  else return elastic_now ? resolve(elastic{}) : resolve(resolver);
+}
+
+}  // namespace detail
 
 }  // namespace carom

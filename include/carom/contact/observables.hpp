@@ -23,7 +23,7 @@
 
 #include "carom/contact/calibration.hpp"
 #include "carom/contact/concepts.hpp"
-#include "carom/contact/oscillator.hpp"
+#include "carom/contact/detail/oscillator.hpp"
 
 namespace carom {
 

@@ -29,6 +29,7 @@
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/spatial/cell_grid.hpp"
+#include "carom/spatial/linked_cells.hpp"
 
 namespace carom {
 
@@ -42,12 +43,12 @@ class swept_grid {
   /// A grid of cells at least min_cell_width wide over the box, for
   /// particles 0 … count−1. Throws carom::invalid_input as cell_grid does.
   swept_grid(const box<T, D>& container, T min_cell_width, std::size_t count)
-      : box_(container), grid_(container, min_cell_width), head_(grid_.cell_count(), none),
+      : box_(container), grid_(container, min_cell_width), head_(grid_.cell_count(), detail::list_end),
         generation_(count, 0), range_(count) {}
 
   /// Forgets every registration (the start of a step).
   void clear() noexcept {
-    std::fill(head_.begin(), head_.end(), none);
+    std::fill(head_.begin(), head_.end(), detail::list_end);
     entries_.clear();
   }
 
@@ -75,7 +76,7 @@ class swept_grid {
     const range& ri = range_[i];
     for_each_cell(ri, [&](const cell& c) {
       const shift si = shift_of(c);
-      for (std::uint32_t e = head_[wrapped_index(c)]; e != none; e = entries_[e].next) {
+      for (std::uint32_t e = head_[wrapped_index(c)]; e != detail::list_end; e = entries_[e].next) {
         const entry& en = entries_[e];
         if (en.particle == i || en.generation != generation_[en.particle]) continue;
         const range& rj = range_[en.particle];
@@ -97,8 +98,7 @@ class swept_grid {
   [[nodiscard]] const cell_grid<T, D>& grid() const noexcept { return grid_; }
 
  private:
-  static constexpr std::uint32_t none = 0xFFFFFFFFu;
-  using cell = std::array<std::int64_t, D>;  // unwrapped cell coordinates
+    using cell = std::array<std::int64_t, D>;  // unwrapped cell coordinates
   using shift = std::array<std::int32_t, D>;  // whole box lengths per axis
 
   struct range {

@@ -27,6 +27,7 @@
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/spatial/cell_grid.hpp"
+#include "carom/spatial/linked_cells.hpp"
 
 namespace carom {
 
@@ -40,7 +41,7 @@ class verlet_list {
   /// or a periodic axis shorter than 2 (max_diameter + skin) (a pair would
   /// touch through two images).
   verlet_list(const box<T, D>& container, T max_diameter, T skin)
-      : box_(container), grid_(container, checked_width(container, max_diameter, skin)),
+      : box_(container), cells_(container, checked_width(container, max_diameter, skin)),
         skin_(skin), half_skin2_(T(0.25) * skin * skin) {}
 
   /// True when some particle moved more than skin/2 since the last build,
@@ -74,13 +75,12 @@ class verlet_list {
       offsets_[i] = static_cast<std::uint32_t>(partners_.size());
       const vec<T, D> xi = positions[i];
       const T reach = radii[i] + skin_;
-      grid_.for_each_neighbour(cell_of_[i], [&](std::size_t cell, std::uint32_t) {
-        for (std::uint32_t j = head_[cell]; j != none; j = next_[j]) {
-          if (j <= i) continue;
-          const T cutoff = reach + radii[j];
-          if (squared_norm(box_.minimum_image(positions[j] - xi)) < cutoff * cutoff)
-            partners_.push_back(j);
-        }
+      cells_.for_each_around(cells_.cell_of(static_cast<std::uint32_t>(i)),
+                             static_cast<std::uint32_t>(i), [&](std::uint32_t j, std::uint32_t) {
+        if (j < i) return;
+        const T cutoff = reach + radii[j];
+        if (squared_norm(box_.minimum_image(positions[j] - xi)) < cutoff * cutoff)
+          partners_.push_back(j);
       });
       const auto first = partners_.begin() + offsets_[i];
       std::sort(first, partners_.end());
@@ -102,8 +102,6 @@ class verlet_list {
   [[nodiscard]] T skin() const noexcept { return skin_; }
 
  private:
-  static constexpr std::uint32_t none = 0xFFFFFFFFu;
-
   static T checked_width(const box<T, D>& container, T max_diameter, T skin) {
     detail::require(is_finite(max_diameter) && max_diameter > T(0),
                     "carom::verlet_list: largest diameter must be finite and > 0 (got ",
@@ -118,19 +116,12 @@ class verlet_list {
     return width;
   }
 
-  // Linked cells: head_[cell] → first particle, next_[i] → following one,
-  // each cell's chain in increasing index order.
+  // Each cell's chain in increasing index order.
   void fill_cells(std::span<const vec<T, D>> positions) {
     const std::size_t n = positions.size();
-    head_.assign(grid_.cell_count(), none);
-    next_.resize(n);
-    cell_of_.resize(n);
-    for (std::size_t k = n; k-- > 0;) {
-      cell_of_[k] = grid_.coordinates_of(positions[k]);
-      const std::size_t cell = grid_.index(cell_of_[k]);
-      next_[k] = head_[cell];
-      head_[cell] = static_cast<std::uint32_t>(k);
-    }
+    cells_.reset(n);
+    for (std::size_t k = n; k-- > 0;)
+      cells_.insert(static_cast<std::uint32_t>(k), cells_.grid().coordinates_of(positions[k]));
   }
 
   // Payload of row i: merge of the new sorted row with the old one.
@@ -147,14 +138,12 @@ class verlet_list {
   }
 
   box<T, D> box_;
-  cell_grid<T, D> grid_;
+  detail::linked_cells<T, D> cells_;
   T skin_;
   T half_skin2_;
   bool built_ = false;
   std::size_t builds_ = 0;
   std::vector<vec<T, D>> reference_;
-  std::vector<std::uint32_t> head_, next_;
-  std::vector<cell_coordinates<D>> cell_of_;
   std::vector<std::uint32_t> offsets_, partners_, old_offsets_, old_partners_;
   std::vector<Payload> payload_, old_payload_;
 };

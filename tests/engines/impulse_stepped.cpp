@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// carom::time_stepped in impulse mode: composition, input checks, running,
+// carom::impulse_stepped: composition, input checks, running,
 // order independence, allocation. Physics validation:
 // tests/validation/impulse_*.cpp.
-#include <carom/engines/time_stepped_impulse.hpp>
+#include <carom/engines/impulse/impulse_stepped.hpp>
 
 #include <algorithm>
 #include <array>
@@ -20,18 +20,19 @@ using impulse_test::at;
 
 namespace {
 
-// One template, two engines: the model slot decides.
-static_assert(carom::time_stepped_model<carom::elastic, double>);
-static_assert(carom::time_stepped_model<carom::hertz<float>, float>);
-static_assert(!carom::time_stepped_model<int, double>);
-static_assert(std::is_same_v<carom::time_stepped<double, 2, carom::elastic>::params,
-                             carom::time_stepped_impulse_params<double, 2, carom::elastic>>);
-static_assert(std::is_same_v<carom::time_stepped<float, 3, carom::hertz<float>>::params,
-                             carom::time_stepped_params<float, 3, carom::hertz<float>>>);
-static_assert(std::is_same_v<carom::time_stepped<double, 2, carom::elastic>::integrator_type,
+// Three engines, one interface.
+static_assert(carom::engine<carom::impulse_stepped<double, 2, carom::elastic>>);
+static_assert(carom::engine_of<carom::dem<float, 3, carom::hertz<float>>, float, 3>);
+static_assert(carom::engine_of<carom::event_driven<float, 2>, float, 2>);
+static_assert(!carom::engine<carom::particles<double, 3>>);
+static_assert(std::is_same_v<carom::impulse_stepped<double, 2, carom::elastic>::params,
+                             carom::impulse_stepped_params<double, 2, carom::elastic>>);
+static_assert(std::is_same_v<carom::dem<float, 3, carom::hertz<float>>::params,
+                             carom::dem_params<float, 3, carom::hertz<float>>>);
+static_assert(std::is_same_v<carom::impulse_stepped<double, 2, carom::elastic>::integrator_type,
                              carom::velocity_verlet>);
 static_assert(
-    std::is_same_v<carom::time_stepped<double, 3, carom::constant_restitution<double>,
+    std::is_same_v<carom::impulse_stepped<double, 3, carom::constant_restitution<double>,
                                        carom::symplectic_euler>::integrator_type,
                    carom::symplectic_euler>);
 
@@ -49,7 +50,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: input checks name the culprit and change 
                         "[impulse]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
-  using engine = carom::time_stepped<T, D, carom::elastic>;
+  using engine = carom::impulse_stepped<T, D, carom::elastic>;
   const auto box = impulse_test::centred_box<T, D>(T(5), carom::boundary::wall);
   const auto ps = two_balls<T, D>();
   auto message = [&](typename engine::params p, const carom::particles<T, D>& input) {
@@ -93,7 +94,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: runs, counts and reports in the input ord
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   const auto box = impulse_test::centred_box<T, D>(T(5), carom::boundary::wall);
-  carom::time_stepped<T, D, carom::elastic> e(box, two_balls<T, D>(), {.time_step = T(0.25)});
+  carom::impulse_stepped<T, D, carom::elastic> e(box, two_balls<T, D>(), {.time_step = T(0.25)});
   REQUIRE(e.size() == 2);
   CHECK(e.positions()[0] == at<T, D>(T(-2)));  // input order, not the canonical one
   CHECK(e.ids()[1] == 1);
@@ -119,7 +120,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: shuffled input gives the same trajectorie
                         "[impulse]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
-  using engine = carom::time_stepped<T, D, carom::constant_restitution<T>>;
+  using engine = carom::impulse_stepped<T, D, carom::constant_restitution<T>>;
   // A walled gas under gravity, plus exact ties: a ball striking two balls
   // placed symmetrically about its path (both contacts at the same instant)
   // and a touching row struck at one end (a zero-time cascade).
@@ -159,7 +160,7 @@ TEST_CASE("impulse mode: no allocation in the step loop once warm", "[impulse]")
   using T = double;
   constexpr std::size_t D = 2;
   auto scene = impulse_test::gas<T, D>(20, T(0.4), carom::boundary::wall);
-  carom::time_stepped<T, D, carom::elastic> e(scene.container, scene.particles,
+  carom::impulse_stepped<T, D, carom::elastic> e(scene.container, scene.particles,
                                                {.gravity = {0, -1}, .time_step = T(0.05)});
   e.run(2000);  // warm: the swept grid's entry pool reaches its steady size
   const std::uint64_t collisions = e.pair_collisions();

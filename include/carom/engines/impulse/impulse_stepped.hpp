@@ -3,8 +3,8 @@
 /// Time-stepped impulse mode (SPEC §2, seed 003 without its defects): hard
 /// spheres (3D) or disks (2D) moved with a fixed step dt, gravity applied as
 /// velocity kicks, collisions resolved by an impulse resolver.
-/// `carom::time_stepped<double, 2, carom::elastic>`,
-/// `carom::time_stepped<float, 3, carom::constant_restitution<float>>`; the
+/// `carom::impulse_stepped<double, 2, carom::elastic>`,
+/// `carom::impulse_stepped<float, 3, carom::constant_restitution<float>>`; the
 /// fourth argument is the integrator (default carom::velocity_verlet).
 ///
 /// Design (docs/impulse-mode.md):
@@ -50,25 +50,29 @@
 #include "carom/collision/impulse.hpp"
 #include "carom/collision/time_to_contact.hpp"
 #include "carom/collision/time_to_plane.hpp"
-#include "carom/engines/time_stepped_impulse_params.hpp"
-#include "carom/engines/time_stepped_model.hpp"
+#include "carom/engines/concepts.hpp"
+#include "carom/engines/impulse/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/integrate/concepts.hpp"
+#include "carom/integrate/integrators.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/spatial/swept_grid.hpp"
 
 namespace carom {
 
-/// The time-stepped engine in impulse mode (see the file comment): the
-/// specialisation of carom::time_stepped for impulse resolvers.
-template <scalar T, std::size_t D, impulse_resolver<T> Resolver, class Integrator>
+/// The impulse engine (see the file comment): hard particles on a fixed
+/// time step, `carom::impulse_stepped<double, 2, carom::elastic>`.
+template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
+          class Integrator = velocity_verlet>
   requires dimension<D> && integrator<Integrator, T, D>
-class time_stepped<T, D, Resolver, Integrator> {
+class impulse_stepped {
  public:
+  using scalar_type = T;
+  static constexpr std::size_t space_dimension = D;
   using vector = vec<T, D>;
   using integrator_type = Integrator;
-  using params = time_stepped_impulse_params<T, D, Resolver>;
+  using params = impulse_stepped_params<T, D, Resolver>;
 
   /// Copies the particles. Throws carom::invalid_input (naming the particle
   /// or parameter) for: no particles; a time step that is not finite and
@@ -77,9 +81,9 @@ class time_stepped<T, D, Resolver, Integrator> {
   /// periodic axis; a particle overlapping a wall or plane; two particles
   /// with the same centre. Initial overlaps of particle pairs are allowed:
   /// an approaching pair gets one impulse, a separating one is left alone.
-  time_stepped(const box<T, D>& container, const particles<T, D>& initial, params p)
-      : time_stepped(detail::prepare_impulse(container, initial, std::move(p)), container,
-                     initial) {}
+  impulse_stepped(const box<T, D>& container, const particles<T, D>& initial, params p)
+      : impulse_stepped(detail::prepare_impulse(container, initial, std::move(p)), container,
+                        initial) {}
 
   // ---- running --------------------------------------------------------
 
@@ -102,18 +106,23 @@ class time_stepped<T, D, Resolver, Integrator> {
   }
 
   /// Runs `steps` steps, calling observer(*this) after every `every`-th.
-  template <class Observer = null_engine_observer>
-  void run(std::size_t steps, Observer&& observer = {}, std::size_t every = 1) {
-    for (std::size_t s = 1; s <= steps; ++s) {
+  template <class Observer = null_observer>
+  void run(std::uint64_t steps, Observer&& observer = {}, std::uint64_t every = 1) {
+    for (std::uint64_t s = 1; s <= steps; ++s) {
       step();
       if (every != 0 && s % every == 0) observer(*this);
     }
   }
 
   /// Runs whole steps until time() is within half a step of t (none if t
-  /// lies behind, in the direction of the step).
-  void run_until(double t) {
-    while ((t - time_) / double(dt_) > 0.5) step();
+  /// lies behind, in the direction of the step), calling observer(*this)
+  /// after each.
+  template <class Observer = null_observer>
+  void run_until(double t, Observer&& observer = {}) {
+    while ((t - time_) / double(dt_) > 0.5) {
+      step();
+      observer(*this);
+    }
   }
 
   /// Changes the time step (negative runs backwards). Throws
@@ -128,7 +137,7 @@ class time_stepped<T, D, Resolver, Integrator> {
   [[nodiscard]] std::size_t size() const noexcept { return hot_.size(); }
   [[nodiscard]] T time_step() const noexcept { return dt_; }
   [[nodiscard]] double time() const noexcept { return time_; }
-  [[nodiscard]] std::size_t steps() const noexcept { return steps_; }
+  [[nodiscard]] std::uint64_t steps() const noexcept { return steps_; }
   [[nodiscard]] const box<T, D>& container() const noexcept { return box_; }
   /// The particles at time(), positions wrapped into the box on periodic axes.
   [[nodiscard]] const particles<T, D>& state() const noexcept { return particles_; }
@@ -175,8 +184,8 @@ class time_stepped<T, D, Resolver, Integrator> {
     event_kind kind;
   };
 
-  time_stepped(detail::impulse_setup<T, D, Resolver>&& setup, const box<T, D>& container,
-               const particles<T, D>& initial)
+  impulse_stepped(detail::impulse_setup<T, D, Resolver>&& setup, const box<T, D>& container,
+                  const particles<T, D>& initial)
       : box_(container),
         particles_(initial),
         resolver_(setup.resolver),
@@ -299,12 +308,11 @@ class time_stepped<T, D, Resolver, Integrator> {
     hot_particle &p = hot_[i], &q = hot_[j];
     const vector dx = q.position + offset - p.position;
     const vector n = dx / norm(dx);
-    const auto result =
-        !std::is_same_v<Resolver, elastic> && (within_guard(i) || within_guard(j))
-            ? resolve_collision(elastic{}, p.velocity, q.velocity, inverse_mass_[i],
-                                inverse_mass_[j], n)
-            : resolve_collision(resolver_, p.velocity, q.velocity, inverse_mass_[i],
-                                inverse_mass_[j], n);
+    const auto result = detail::guarded_resolution(
+        within_guard(i) || within_guard(j), resolver_, [&](const auto& resolver) {
+          return resolve_collision(resolver, p.velocity, q.velocity, inverse_mass_[i],
+                                   inverse_mass_[j], n);
+        });
     p.velocity = result.velocity_i;
     q.velocity = result.velocity_j;
     ++counter_[i];
@@ -320,9 +328,9 @@ class time_stepped<T, D, Resolver, Integrator> {
   void hit_wall(std::uint32_t k, std::uint32_t w) {
     hot_particle& p = hot_[k];
     const vector n = walls_[w].normal;
-    const auto result = !std::is_same_v<Resolver, elastic> && within_guard(k)
-                            ? resolve_wall_collision(elastic{}, p.velocity, mass_[k], n)
-                            : resolve_wall_collision(resolver_, p.velocity, mass_[k], n);
+    const auto result = detail::guarded_resolution(
+        within_guard(k), resolver_,
+        [&](const auto& resolver) { return resolve_wall_collision(resolver, p.velocity, mass_[k], n); });
     p.velocity = result.velocity;
     ++counter_[k];
     last_collision_[k] = now_;
@@ -365,7 +373,7 @@ class time_stepped<T, D, Resolver, Integrator> {
   T horizon_ = T(0);
   T now_ = T(0);
   double time_ = 0;
-  std::size_t steps_ = 0;
+  std::uint64_t steps_ = 0;
   std::uint64_t pair_collisions_ = 0;
   std::uint64_t wall_collisions_ = 0;
 };

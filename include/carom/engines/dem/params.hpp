@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Parameters and policies of carom::time_stepped (engines/time_stepped.hpp).
+/// Parameters and policies of carom::dem (engines/dem/dem.hpp).
 
 #include <cstddef>
 #include <optional>
@@ -15,10 +15,10 @@
 
 namespace carom {
 
-/// The policies of a time-stepped engine bundled in one template argument:
-/// an integrator (carom::integrator) and a tangential model
-/// (carom::tangential_model). `time_stepped<T, D, Law, I>` with a bare
-/// integrator I means `dem_policies<I>`.
+/// The policies of the DEM engine bundled in one template argument: an
+/// integrator (carom::integrator) and a tangential model
+/// (carom::tangential_model). `dem<T, D, Law, I>` with a bare integrator I
+/// means `dem_policies<I>`.
 template <class Integrator = velocity_verlet, tangential_model Tangential = mindlin_tangential_spring>
 struct dem_policies {
   using integrator = Integrator;
@@ -38,7 +38,7 @@ struct as_dem_policies<dem_policies<I, Tg>> {
 
 }  // namespace detail
 
-/// Everything about a time-stepped run besides the box and the particles
+/// Everything about a DEM run besides the box and the particles
 /// (SI units). Designated initialisers:
 /// `{.pair_law = carom::hertz<double>::from_restitution(k, 0.5), .max_impact_speed = 2.0}`.
 ///
@@ -51,7 +51,7 @@ struct as_dem_policies<dem_policies<I, Tg>> {
 /// power laws of SPEC §4, which is Hertz for a polydisperse bed when k is
 /// 4/3 E* √R_ref.
 template <scalar T, std::size_t D, class Law>
-struct time_stepped_params {
+struct dem_params {
   /// Normal law of particle–particle contacts (required).
   Law pair_law;
   /// Normal law of particle–wall contacts (effective mass m, radius R);
@@ -84,5 +84,9 @@ struct time_stepped_params {
   /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it.
   T reference_radius = T(0);
 };
+
+/// The former name of carom::dem_params.
+template <scalar T, std::size_t D, class Law>
+using time_stepped_params [[deprecated("use carom::dem_params")]] = dem_params<T, D, Law>;
 
 }  // namespace carom

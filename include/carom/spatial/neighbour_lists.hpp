@@ -1,30 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// How the event-driven engine finds the particles a given one may hit: the
-/// neighbour-search policies of carom::event_driven. Each gives every
-/// particle a *cage*, an axis-aligned box it stays in until a cage-exit
-/// event, and a set of candidates that contains every particle it could
-/// touch while both stay in their cages.
-///
-/// - carom::cell_lists: the cage is the particle's cell of a grid at least
-///   σ_max wide, candidates are the particles of the 3^D cells around it; a
-///   cage exit moves the particle to the next cell (DynamO's scheme).
-/// - carom::neighbour_lists: the cage is a cube of half-width h around the
-///   particle's position when it last left its cage; candidates are the
-///   particles whose cages lie within σ_ij of its own (an exact, symmetric
-///   list, ~15 particles at φ = 0.45 for h = 0.2 σ instead of ~25 for
-///   cells); a cage exit re-centres the cage and rebuilds that one list,
-///   adding and removing the particle in its neighbours' lists.
-///
-/// Policy interface (for T, D): `policy::type<T, D>` constructible from
-/// (box, σ_max, policy), with `insert_all(positions)`,
-/// `for_each_candidate(i, f)` calling f(j, image) where `image` is
-/// carom::nearest_image{} (the engine takes the minimum image of x_j − x_i),
-/// carom::same_image{} (no shift) or the periodic shift vector to add to
-/// x_j − x_i, `cage(i, lower, upper)`,
-/// `may_reach_wall(i, axis, side, radius)`,
-/// `leave(i, axis, direction, position)`, and `spatial_order()` with
-/// `renumber(order, renumbered)` for keeping neighbours close in memory.
+/// carom::neighbour_lists, the default neighbour-search policy of
+/// carom::event_driven (spatial/concepts.hpp): the cage of a particle is a
+/// cube of half-width h around its position when it last left its cage;
+/// its candidates are the particles whose cages lie within σ_ij of its own
+/// (an exact, symmetric list, ~15 particles at φ = 0.45 for h = 0.2 σ
+/// instead of ~25 for cells); a cage exit re-centres the cage and rebuilds
+/// that one list, adding and removing the particle in its neighbours' lists.
 
 #include <algorithm>
 #include <array>
@@ -40,172 +22,10 @@
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
-#include "carom/spatial/cell_grid.hpp"
+#include "carom/spatial/concepts.hpp"
+#include "carom/spatial/linked_cells.hpp"
 
 namespace carom {
-
-/// Tells the engine to use the minimum image of a candidate's separation.
-struct nearest_image {};
-/// Tells the engine that x_j − x_i needs no periodic shift.
-struct same_image {};
-
-namespace detail {
-
-/// Particles kept in the cells of a grid as doubly-linked lists.
-template <scalar T, std::size_t D>
-class linked_cells {
- public:
-  linked_cells(const box<T, D>& container, T width)
-      : grid_(container, width), morton_(morton_order()) {}
-
-  void reset(std::size_t particles) {
-    head_.assign(grid_.cell_count(), -1);
-    next_.assign(particles, -1);
-    previous_.assign(particles, -1);
-    cell_.resize(particles);
-  }
-
-  void insert(std::uint32_t i, const cell_coordinates<D>& c) noexcept {
-    cell_[i] = c;
-    const std::size_t k = grid_.index(c);
-    next_[i] = head_[k];
-    previous_[i] = -1;
-    if (head_[k] >= 0) previous_[static_cast<std::size_t>(head_[k])] = static_cast<std::int32_t>(i);
-    head_[k] = static_cast<std::int32_t>(i);
-  }
-
-  void remove(std::uint32_t i) noexcept {
-    if (previous_[i] >= 0) next_[static_cast<std::size_t>(previous_[i])] = next_[i];
-    else head_[grid_.index(cell_[i])] = next_[i];
-    if (next_[i] >= 0) previous_[static_cast<std::size_t>(next_[i])] = previous_[i];
-  }
-
-  /// f(j, image) for every particle j ≠ i in the cells around cell c, with
-  /// the image code of j's cell (see cell_grid::for_each_neighbour).
-  template <class F>
-  void for_each_around(const cell_coordinates<D>& c, std::uint32_t i, F&& f) const {
-    grid_.for_each_neighbour(c, [&](std::size_t k, std::uint32_t image) CAROM_ALWAYS_INLINE {
-      for (std::int32_t j = head_[k]; j >= 0; j = next_[static_cast<std::size_t>(j)])
-        if (static_cast<std::uint32_t>(j) != i) f(static_cast<std::uint32_t>(j), image);
-    });
-  }
-
-  /// Every particle, cell by cell along a Morton (Z-order) curve, so that
-  /// neighbours in every direction end up close in memory.
-  [[nodiscard]] std::vector<std::uint32_t> order() const {
-    std::vector<std::uint32_t> result;
-    result.reserve(cell_.size());
-    for (const std::uint32_t cell : morton_)
-      for (std::int32_t j = head_[cell]; j >= 0; j = next_[static_cast<std::size_t>(j)])
-        result.push_back(static_cast<std::uint32_t>(j));
-    return result;
-  }
-
-  /// Particle order[k] is now particle k.
-  void renumber(const std::vector<std::uint32_t>& order) {
-    std::vector<cell_coordinates<D>> cells(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) cells[k] = cell_[order[k]];
-    reset(order.size());
-    for (std::size_t k = order.size(); k-- > 0;) insert(static_cast<std::uint32_t>(k), cells[k]);
-  }
-
-  [[nodiscard]] const cell_grid<T, D>& grid() const noexcept { return grid_; }
-
- private:
-  /// Cell indices sorted by the Morton code of their coordinates.
-  [[nodiscard]] std::vector<std::uint32_t> morton_order() const {
-    const auto& n = grid_.counts();
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
-    const auto cells = static_cast<std::uint32_t>(grid_.cell_count());
-    keyed.reserve(cells);
-    cell_coordinates<D> c{};
-    for (std::uint32_t k = 0; k < cells; ++k) {
-      std::uint64_t code = 0;
-      for (int bit = 0; bit < 21; ++bit)
-        for (std::size_t a = 0; a < D; ++a)
-          code |= std::uint64_t((std::uint32_t(c[a]) >> bit) & 1u) << (D * std::size_t(bit) + a);
-      keyed.emplace_back(code, k);
-      for (std::size_t a = 0; a < D && ++c[a] == n[a]; ++a) c[a] = 0;  // next cell, x fastest
-    }
-    std::sort(keyed.begin(), keyed.end());
-    std::vector<std::uint32_t> order(keyed.size());
-    for (std::size_t k = 0; k < keyed.size(); ++k) order[k] = keyed[k].second;
-    return order;
-  }
-
- public:
-  [[nodiscard]] const cell_coordinates<D>& cell_of(std::uint32_t i) const noexcept {
-    return cell_[i];
-  }
-
- private:
-  cell_grid<T, D> grid_;
-  std::vector<std::int32_t> head_, next_, previous_;
-  std::vector<cell_coordinates<D>> cell_;
-  std::vector<std::uint32_t> morton_;  // cell indices in Morton order
-};
-
-}  // namespace detail
-
-/// Cell lists with cell-crossing events (see the file comment).
-struct cell_lists {
-  template <scalar T, std::size_t D>
-  class type {
-   public:
-    type(const box<T, D>& container, T sigma_max, const cell_lists&)
-        : box_(container), cells_(container, sigma_max) {}
-
-    void insert_all(std::span<const vec<T, D>> positions) {
-      cells_.reset(positions.size());
-      for (std::size_t i = 0; i < positions.size(); ++i)
-        cells_.insert(static_cast<std::uint32_t>(i), cells_.grid().coordinates_of(positions[i]));
-    }
-
-    template <class F>
-    CAROM_ALWAYS_INLINE void for_each_candidate(std::uint32_t i, F&& f) const {
-      cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t)
-                                                       CAROM_ALWAYS_INLINE { f(j, nearest_image{}); });
-    }
-
-    /// The cell; outer faces on walled axes are pushed out of reach (the
-    /// wall is met first).
-    void cage(std::uint32_t i, vec<T, D>& lower, vec<T, D>& upper) const noexcept {
-      const auto& c = cells_.cell_of(i);
-      lower = cells_.grid().lower_corner(c);
-      upper = cells_.grid().upper_corner(c);
-      for (std::size_t a = 0; a < D; ++a) {
-        if (box_.is_periodic(a)) continue;
-        if (c[a] == 0) lower[a] -= box_.lengths()[a];
-        if (c[a] + 1 == cells_.grid().counts()[a]) upper[a] += box_.lengths()[a];
-      }
-    }
-
-    /// Only particles in the outermost cells can reach a box wall.
-    [[nodiscard]] bool may_reach_wall(std::uint32_t i, std::size_t axis, int side, T) const noexcept {
-      const auto& c = cells_.cell_of(i);
-      return side == 0 ? c[axis] == 0 : c[axis] + 1 == cells_.grid().counts()[axis];
-    }
-
-    [[nodiscard]] std::vector<std::uint32_t> spatial_order() const { return cells_.order(); }
-    void renumber(const std::vector<std::uint32_t>& order, const std::vector<std::uint32_t>&) {
-      cells_.renumber(order);
-    }
-
-    void leave(std::uint32_t i, std::size_t axis, int direction, vec<T, D>& position) noexcept {
-      bool wrapped = false;
-      const auto to = cells_.grid().step(cells_.cell_of(i), axis, direction, wrapped);
-      if (to != cells_.cell_of(i)) {
-        cells_.remove(i);
-        cells_.insert(i, to);
-      }
-      if (wrapped) position[axis] -= T(direction) * box_.lengths()[axis];
-    }
-
-   private:
-    box<T, D> box_;
-    detail::linked_cells<T, D> cells_;
-  };
-};
 
 /// Per-particle neighbour lists over cubic cages (see the file comment).
 /// `cage_half_width` is h in units of σ_max.

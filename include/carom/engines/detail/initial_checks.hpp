@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Checks every engine makes on its walls and initial particles before it
-/// changes any state (SPEC §6).
+/// changes any state: the boundary checks everything, the hot loops nothing.
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
+#include "carom/collision/concepts.hpp"
+#include "carom/collision/impulse.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
@@ -61,6 +64,19 @@ template <scalar T, std::size_t D>
     }
   }
   return walls;
+}
+
+/// True when the resolver keeps less than all of the normal velocity at
+/// some approach speed between 1e-12 and 1e12 (probed at every decade;
+/// carom::elastic never is).
+template <scalar T, impulse_resolver<T> Resolver>
+[[nodiscard]] bool is_inelastic(const Resolver& resolver) noexcept {
+  if constexpr (std::is_same_v<Resolver, elastic>) return false;
+  else {
+    for (int decade = -12; decade <= 12; ++decade)
+      if (T(resolver.restitution(T(std::pow(10.0, decade)))) < T(1)) return true;
+    return false;
+  }
 }
 
 }  // namespace carom::detail

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// carom::time_stepped: composition, input checks, constraints, neighbour
+// carom::dem: composition, input checks, constraints, neighbour
 // list and history bookkeeping. Physics validation: tests/validation/dem_*.
-#include <carom/engines/time_stepped.hpp>
+#include <carom/engines/dem/dem.hpp>
 
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -35,7 +35,7 @@ static_assert(carom::integrator<forward_euler, double, 3>);
 static_assert(!carom::integrator<int, double, 3>);
 
 // The spelling of issue 5 compiles.
-using spelled = carom::time_stepped<float, 2, carom::hertz<float>, carom::velocity_verlet>;
+using spelled = carom::dem<float, 2, carom::hertz<float>, carom::velocity_verlet>;
 static_assert(std::is_same_v<spelled::integrator_type, carom::velocity_verlet>);
 static_assert(std::is_same_v<spelled::tangential_type, carom::mindlin_tangential_spring>);
 
@@ -45,7 +45,7 @@ carom::particle_params<T, D> ball(carom::vec<T, D> x, carom::vec<T, D> v = {}) {
 }
 
 template <class T, std::size_t D>
-carom::time_stepped_params<T, D, carom::hertz<T>> hertz_params() {
+carom::dem_params<T, D, carom::hertz<T>> hertz_params() {
   return {.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.8)),
           .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8), .damping = T(0)},
           .max_impact_speed = T(2)};
@@ -62,11 +62,11 @@ carom::vec<T, D> at(T x, T y, T z = T(0.5)) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults", "[dem]",
+TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]",
                         carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
-  using engine = carom::time_stepped<T, D, carom::hertz<T>>;
+  using engine = carom::dem<T, D, carom::hertz<T>>;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
   ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
@@ -81,7 +81,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
     auto p = good;
     edit(p);
     CHECK_THROWS_AS(engine(box, ps, p), carom::invalid_input);
-    CHECK_THROWS_WITH(engine(box, ps, p), Contains("carom::time_stepped") && Contains(named));
+    CHECK_THROWS_WITH(engine(box, ps, p), Contains("carom::dem") && Contains(named));
   };
   bad([](auto& p) { p.time_step = T(-1e-6); }, "time_step");
   bad([](auto& p) { p.time_step = T(1); }, "above the critical time step");  // far above Δt_crit
@@ -110,7 +110,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
   CHECK_THROWS_WITH(f.lock_rotation(7), Contains("lock_rotation") && Contains("particle 7"));
 }
 
-TEMPLATE_LIST_TEST_CASE("time_stepped: fixed particles stay, a user integrator plugs in", "[dem]",
+TEMPLATE_LIST_TEST_CASE("dem: fixed particles stay, a user integrator plugs in", "[dem]",
                         carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
@@ -121,7 +121,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: fixed particles stay, a user integrator p
   auto p = hertz_params<T, D>();
   p.gravity[1] = T(-9.81);
 
-  carom::time_stepped<T, D, carom::hertz<T>, forward_euler> e(box, ps, p);
+  carom::dem<T, D, carom::hertz<T>, forward_euler> e(box, ps, p);
   e.fix(0);
   e.run(200);
   CHECK(e.positions()[0] == at<T, D>(T(0.5), T(0.5)));
@@ -132,7 +132,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: fixed particles stay, a user integrator p
   CHECK(double(e.positions()[1][1]) == Approx(0.6 - drop).epsilon(1e-4));
 }
 
-TEMPLATE_LIST_TEST_CASE("time_stepped: the Verlet list keeps contact history across rebuilds",
+TEMPLATE_LIST_TEST_CASE("dem: the Verlet list keeps contact history across rebuilds",
                         "[dem]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
@@ -150,7 +150,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: the Verlet list keeps contact history acr
   p.skin = T(0.002);
   p.pair_tangential.damping = T(6e6);  // ζ ≈ 0.3 for the tangential oscillation
   p.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.3));
-  carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
+  carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   e.lock_rotation(0);
   e.run(60000);  // the initial normal and tangential transients die out
   const std::size_t builds_before = e.neighbours().builds();
@@ -163,7 +163,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: the Verlet list keeps contact history acr
   CHECK(e.contact_count() >= 1);
 }
 
-TEMPLATE_LIST_TEST_CASE("time_stepped: a pair stretch grows while touching and is forgotten after",
+TEMPLATE_LIST_TEST_CASE("dem: a pair stretch grows while touching and is forgotten after",
                         "[dem]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
@@ -177,7 +177,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: a pair stretch grows while touching and i
   ps.add(ball<T, D>(at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), at<T, D>(T(0.05), T(0.2))));
   auto p = hertz_params<T, D>();
   p.skin = T(0.01);
-  carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
+  carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   REQUIRE(e.neighbours().size() == 1);
   const std::size_t builds = e.neighbours().builds();
   e.step();
@@ -192,7 +192,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: a pair stretch grows while touching and i
   CHECK(e.neighbours().payload()[0] == carom::vec<T, D>{});
 }
 
-TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
+TEST_CASE("dem: no allocation in the step loop once warm", "[dem]") {
   using T = double;
   constexpr std::size_t D = 3;
   // A dense elastic gas in a periodic box: the list is rebuilt often and
@@ -204,11 +204,11 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
       for (int k = 0; k < 6; ++k)
         ps.add(ball<T, D>(at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
                           carom_test::random_vec<T, D>(T(-1), T(1))));
-  carom::time_stepped_params<T, D, carom::hertz<T>> p{
+  carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>(carom::contact_law_params<T>{.stiffness = T(1e7)}),
       .max_impact_speed = T(4),
       .steps_per_contact = 100};
-  carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
+  carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   e.run(10000);  // warm: the list grows from none (lattice) to its steady size
   const std::size_t builds = e.neighbours().builds();
   const std::size_t before = allocations.load();
@@ -221,7 +221,7 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
     WARN("allocation counting is off under AddressSanitizer");
 }
 
-TEMPLATE_LIST_TEST_CASE("time_stepped: stiffness scales with sqrt(R*/R_ref) when asked", "[dem]",
+TEMPLATE_LIST_TEST_CASE("dem: stiffness scales with sqrt(R*/R_ref) when asked", "[dem]",
                         carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
@@ -231,11 +231,11 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: stiffness scales with sqrt(R*/R_ref) when
   ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
   ps.add({.position = at<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
   const T k = T(1e8);
-  carom::time_stepped_params<T, D, carom::hertz<T>> p{
+  carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(k, T(0.7)), .max_impact_speed = T(1)};
-  const carom::time_stepped<T, D, carom::hertz<T>> plain(box, ps, p);
+  const carom::dem<T, D, carom::hertz<T>> plain(box, ps, p);
   p.reference_radius = T(0.005);
-  const carom::time_stepped<T, D, carom::hertz<T>> scaled(box, ps, p);
+  const carom::dem<T, D, carom::hertz<T>> scaled(box, ps, p);
   // At rest the force is elastic only: k δ^{3/2}, times √(R*/R_ref) when scaled.
   const double elastic = double(k) * std::pow(double(overlap), 1.5);
   const double r_star = double(r1) * double(r2) / double(r1 + r2);

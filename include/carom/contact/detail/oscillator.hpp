@@ -21,7 +21,7 @@
 #include <optional>
 
 #include "carom/contact/calibration.hpp"
-#include "carom/contact/gauss_jacobi.hpp"
+#include "carom/contact/detail/gauss_jacobi.hpp"
 #include "carom/core/math.hpp"
 
 namespace carom::detail {

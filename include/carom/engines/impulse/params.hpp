@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Parameters of carom::time_stepped in impulse mode
-/// (engines/time_stepped_impulse.hpp) and its boundary: every input check
+/// Parameters of carom::impulse_stepped (engines/impulse/impulse_stepped.hpp)
+/// and its boundary: every input check
 /// (SPEC §6) and the derived settings, done before the engine exists, so a
 /// rejected construction changes nothing.
 
@@ -16,7 +16,7 @@
 #include "carom/collision/concepts.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
-#include "carom/engines/time_stepped_setup.hpp"
+#include "carom/engines/detail/initial_checks.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
@@ -26,7 +26,7 @@ namespace carom {
 /// Everything about an impulse-mode run besides the box and the particles.
 /// Designated initialisers: `{.gravity = {0, -9.81}, .time_step = 1e-3}`.
 template <scalar T, std::size_t D, class Resolver>
-struct time_stepped_impulse_params {
+struct impulse_stepped_params {
   /// How much normal velocity a collision keeps (carom::elastic, …).
   Resolver resolver{};
   /// Uniform acceleration, applied as kicks of the integrator.
@@ -61,7 +61,7 @@ struct impulse_setup {
 template <scalar T>
 void check_impulse_time_step(T dt) {
   require(is_finite(dt) && dt != T(0),
-          "carom::time_stepped (impulse mode): time_step must be finite and != 0 (got ", dt, ")");
+          "carom::impulse_stepped: time_step must be finite and != 0 (got ", dt, ")");
 }
 
 /// The canonical order of the particles: by position (last axis first),
@@ -86,7 +86,7 @@ template <scalar T, std::size_t D>
   for (std::size_t k = 1; k < order.size(); ++k)
     require(container.wrap(initial.positions()[order[k]]) !=
                 container.wrap(initial.positions()[order[k - 1]]),
-            "carom::time_stepped (impulse mode): particles ", order[k - 1], " and ", order[k],
+            "carom::impulse_stepped: particles ", order[k - 1], " and ", order[k],
             " have the same centre (no collision normal)");
   return order;
 }
@@ -96,8 +96,8 @@ template <scalar T, std::size_t D>
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
 [[nodiscard]] impulse_setup<T, D, Resolver> prepare_impulse(
     const box<T, D>& container, const particles<T, D>& initial,
-    time_stepped_impulse_params<T, D, Resolver> p) {
-  constexpr const char* name = "carom::time_stepped (impulse mode): ";
+    impulse_stepped_params<T, D, Resolver> p) {
+  constexpr const char* name = "carom::impulse_stepped: ";
   require(!initial.empty(), name, "no particles");
   require(initial.size() < std::numeric_limits<std::uint32_t>::max(), name, "too many particles");
   require(is_finite(p.gravity), name, "gravity must be finite");
@@ -118,4 +118,9 @@ template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
 }
 
 }  // namespace detail
+/// The former name of carom::impulse_stepped_params.
+template <scalar T, std::size_t D, class Resolver>
+using time_stepped_impulse_params [[deprecated("use carom::impulse_stepped_params")]] =
+    impulse_stepped_params<T, D, Resolver>;
+
 }  // namespace carom

@@ -13,7 +13,7 @@
 /// - local clocks: a particle's position is stored at its own last-update
 ///   time and only advanced when it takes part in an event;
 /// - cages and candidates from a neighbour-search policy
-///   (engines/event_driven_search.hpp): exact per-particle neighbour lists
+///   (spatial/concepts.hpp): exact per-particle neighbour lists
 ///   over small cubic cages (default), or cell lists with cell-crossing
 ///   events;
 /// - hot/cold split: the fields read for every candidate pair (position,
@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "carom/collision/concepts.hpp"
@@ -42,9 +43,10 @@
 #include "carom/collision/time_to_plane.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
-#include "carom/engines/collision_record.hpp"
-#include "carom/engines/event_driven_search.hpp"
-#include "carom/engines/initial_checks.hpp"
+#include "carom/engines/concepts.hpp"
+#include "carom/engines/detail/initial_checks.hpp"
+#include "carom/engines/event_driven/collision_record.hpp"
+#include "carom/engines/event_driven/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
 #include "carom/events/concepts.hpp"
@@ -54,39 +56,16 @@
 
 namespace carom {
 
-/// The engine's neighbour search (carom::neighbour_lists or
-/// carom::cell_lists) and event queue (a carom::event_queue).
-template <class Search = neighbour_lists, template <class> class Queue = bucket_queue>
-struct event_policies {
-  using search = Search;
-  template <class T>
-  using queue = Queue<T>;
-};
-
-/// Everything about an event-driven run besides the box and the particles.
-template <scalar T, std::size_t D, class Resolver, class Search = neighbour_lists>
-struct event_driven_params {
-  /// Uniform acceleration (zero: straight flights).
-  vec<T, D> gravity{};
-  /// Walls besides the box's own (any orientation, normal pointing inwards).
-  std::vector<plane<T, D>> planes{};
-  /// How much normal velocity a collision keeps.
-  Resolver resolver{};
-  /// Inelastic-collapse guard (the "TC model" of Luding & McNamara): a
-  /// collision within this time of either participant's previous collision
-  /// is elastic. 0 disables it; it matters only for e < 1.
-  T collapse_guard_time = T(0);
-  /// Options of the neighbour search (e.g. the cage size of neighbour lists).
-  Search search{};
-};
-
 /// Event-driven engine: `carom::event_driven<double, 3>` (elastic spheres),
 /// `carom::event_driven<float, 2, carom::constant_restitution<float>>`, …
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
           class Policies = event_policies<>>
-  requires dimension<D> && event_queue<typename Policies::template queue<T>, T>
+  requires dimension<D> && event_search<typename Policies::search, T, D> &&
+           event_queue<typename Policies::template queue<T>, T>
 class event_driven {
  public:
+  using scalar_type = T;
+  static constexpr std::size_t space_dimension = D;
   using vector = vec<T, D>;
   using search_policy = typename Policies::search;
   using params = event_driven_params<T, D, Resolver, search_policy>;
@@ -98,7 +77,10 @@ class event_driven {
   /// particle or the pair) for: no particles, a particle outside a wall or a
   /// plane, two overlapping particles, a non-finite gravity or collapse
   /// guard time, a plane without a finite unit normal or not parallel to a
-  /// periodic axis, a periodic axis shorter than three largest diameters.
+  /// periodic axis, a periodic axis shorter than three largest diameters,
+  /// an inelastic resolver under gravity without a collapse guard (a
+  /// particle coming to rest on a wall would collide infinitely often
+  /// before time moves on: inelastic collapse).
   event_driven(const box<T, D>& container, const particles<T, D>& initial, params p = {})
       : box_(container),
         particles_(initial),
@@ -113,7 +95,8 @@ class event_driven {
 
   // ---- running -------------------------------------------------------
 
-  /// Processes every event up to time t (absolute), then sets the clock to t.
+  /// Processes every event up to time t (absolute), then sets the clock to
+  /// t; observer(carom::collision_record) after every collision.
   template <class Observer = null_observer>
   void run_until(time_type t, Observer&& observer = {}) {
     while (queue_.top_time() <= T(t - epoch_)) step(observer);  // the epoch may move
@@ -128,11 +111,18 @@ class event_driven {
   /// changing nothing, for count > 0 with a single particle (which would
   /// never return).
   template <class Observer = null_observer>
-  void run_collisions(std::uint64_t count, Observer&& observer = {}) {
-    detail::require(count == 0 || size() > 1, "carom::event_driven::run_collisions: ", count,
+  void run(std::uint64_t count, Observer&& observer = {}) {
+    detail::require(count == 0 || size() > 1, "carom::event_driven::run: ", count,
                     " pair collisions asked of a single particle (use run_until)");
     const std::uint64_t goal = pair_collisions_ + count;
     while (pair_collisions_ < goal && queue_.top_time() < infinity<T>) step(observer);
+  }
+
+  /// The former name of run(count, observer).
+  template <class Observer = null_observer>
+  [[deprecated("use run(count, observer)")]] void run_collisions(std::uint64_t count,
+                                                                 Observer&& observer = {}) {
+    run(count, std::forward<Observer>(observer));
   }
 
   // ---- observables ----------------------------------------------------
@@ -266,6 +256,12 @@ class event_driven {
     detail::require(is_finite(params_.collapse_guard_time) && params_.collapse_guard_time >= T(0),
                     "carom::event_driven: collapse_guard_time must be finite and >= 0 (got ",
                     params_.collapse_guard_time, ")");
+    detail::require(params_.gravity == vector{} || params_.collapse_guard_time > T(0) ||
+                        !detail::is_inelastic<T>(params_.resolver),
+                    "carom::event_driven: an inelastic resolver under gravity needs "
+                    "collapse_guard_time > 0 (without it a particle coming to rest on a wall "
+                    "collides infinitely often in a finite time); a guard of about 1e-6 of "
+                    "sqrt(diameter / |gravity|) keeps the dynamics and ends the collapse");
   }
 
   void build_walls() {
@@ -497,11 +493,11 @@ class event_driven {
     const vector dx = box_.minimum_image(q.position - p.position);
     const T distance = norm(dx);
     const vector n = dx / distance;
-    const auto result = within_guard(i) || within_guard(j)
-                            ? resolve_collision(elastic{}, p.velocity, q.velocity,
-                                                inverse_mass_[i], inverse_mass_[j], n)
-                            : resolve_collision(params_.resolver, p.velocity, q.velocity,
-                                                inverse_mass_[i], inverse_mass_[j], n);
+    const auto result = detail::guarded_resolution(
+        within_guard(i) || within_guard(j), params_.resolver, [&](const auto& resolver) {
+          return resolve_collision(resolver, p.velocity, q.velocity, inverse_mass_[i],
+                                   inverse_mass_[j], n);
+        });
     p.velocity = result.velocity_i;
     q.velocity = result.velocity_j;
     ++book_[i].counter;
@@ -521,8 +517,9 @@ class event_driven {
     hot_particle& p = hot_[i];
     const vector n = walls_[w].normal;
     const T mass = T(1) / inverse_mass_[i];
-    const auto result = within_guard(i) ? resolve_wall_collision(elastic{}, p.velocity, mass, n)
-                                        : resolve_wall_collision(params_.resolver, p.velocity, mass, n);
+    const auto result = detail::guarded_resolution(
+        within_guard(i), params_.resolver,
+        [&](const auto& resolver) { return resolve_wall_collision(resolver, p.velocity, mass, n); });
     p.velocity = result.velocity;
     ++book_[i].counter;
     if (guarded_) last_collision_[i] = now_;

@@ -26,10 +26,4 @@ struct collision_record {
   T impulse;
 };
 
-/// The observer that does nothing (the zero-cost default).
-struct null_observer {
-  template <class Record>
-  constexpr void operator()(const Record&) const noexcept {}
-};
-
 }  // namespace carom

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The boundary of carom::time_stepped: every input check (SPEC §6) and the
+/// The boundary of carom::dem: every input check and the
 /// derived settings (walls, time step, skin), done before the engine
 /// exists, so a rejected construction changes nothing.
 
@@ -16,19 +16,13 @@
 #include "carom/contact/tangential.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/error.hpp"
-#include "carom/engines/initial_checks.hpp"
-#include "carom/engines/time_stepped_params.hpp"
+#include "carom/engines/detail/initial_checks.hpp"
+#include "carom/engines/dem/params.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 
 namespace carom {
-
-/// The observer that does nothing (time_stepped::run's default).
-struct null_engine_observer {
-  template <class Engine>
-  constexpr void operator()(const Engine&) const noexcept {}
-};
 
 namespace detail {
 
@@ -40,6 +34,14 @@ template <scalar T>
 template <scalar T>
 [[nodiscard]] constexpr T squared_angular(const vec<T, 3>& omega) noexcept {
   return squared_norm(omega);
+}
+
+/// √(R*/R_ref), the stiffness scale of a contact of effective radius R*
+/// (dem_params::reference_radius); 1 without a reference radius (inverse 0).
+template <scalar T>
+[[nodiscard]] T stiffness_scale(T effective_radius, T inverse_reference_radius) noexcept {
+  return inverse_reference_radius > T(0) ? std::sqrt(effective_radius * inverse_reference_radius)
+                                         : T(1);
 }
 
 /// What the engine is built from once its inputs have passed every check.
@@ -61,21 +63,21 @@ struct dem_setup {
 template <scalar T>
 void check_tangential(const char* which, const tangential_params<T>& t) {
   auto ok = [](T x) { return is_finite(x) && x >= T(0); };
-  require(ok(t.friction), "carom::time_stepped: ", which, ".friction must be finite and >= 0 (got ",
+  require(ok(t.friction), "carom::dem: ", which, ".friction must be finite and >= 0 (got ",
           t.friction, ")");
-  require(ok(t.stiffness), "carom::time_stepped: ", which,
+  require(ok(t.stiffness), "carom::dem: ", which,
           ".stiffness must be finite and >= 0 (got ", t.stiffness, ")");
-  require(ok(t.damping), "carom::time_stepped: ", which, ".damping must be finite and >= 0 (got ",
+  require(ok(t.damping), "carom::dem: ", which, ".damping must be finite and >= 0 (got ",
           t.damping, ")");
 }
 
 /// Checks everything and derives the engine's settings (see the
-/// time_stepped constructor for the list of rejections).
+/// dem constructor for the list of rejections).
 template <scalar T, std::size_t D, contact_law<T> Law>
 [[nodiscard]] dem_setup<T, D, Law> prepare_dem(const box<T, D>& container,
                                                const particles<T, D>& initial,
-                                               time_stepped_params<T, D, Law> p) {
-  constexpr const char* name = "carom::time_stepped: ";
+                                               dem_params<T, D, Law> p) {
+  constexpr const char* name = "carom::dem: ";
   require(!initial.empty(), name, "no particles");
   require(is_finite(p.gravity), name, "gravity must be finite");
   const tangential_params<T> wall_tangential = p.wall_tangential.value_or(p.pair_tangential);
@@ -117,10 +119,7 @@ template <scalar T, std::size_t D, contact_law<T> Law>
   for (std::size_t a = 0; a < D; ++a) periodic = periodic || container.is_periodic(a);
   const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
   const T inverse_reference_radius = p.reference_radius > T(0) ? T(1) / p.reference_radius : T(0);
-  auto scale = [&](T effective_radius) {
-    return inverse_reference_radius > T(0) ? std::sqrt(effective_radius * inverse_reference_radius)
-                                           : T(1);
-  };
+  auto scale = [&](T effective_radius) { return stiffness_scale(effective_radius, inverse_reference_radius); };
   // The stiffest contacts: smallest mass, largest scale (scaled law at mass m
   // moves like the law at mass m/s).
   const Law wall_law = p.wall_law.value_or(p.pair_law);
