@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Checks every engine makes on its walls and initial particles before it
-/// changes any state (SPEC §6).
+/// changes any state (docs/reliability.md).
 
 #include <algorithm>
 #include <cmath>

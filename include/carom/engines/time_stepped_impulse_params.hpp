@@ -2,7 +2,7 @@
 #pragma once
 /// Parameters of carom::time_stepped in impulse mode
 /// (engines/time_stepped_impulse.hpp) and its boundary: every input check
-/// (SPEC §6) and the derived settings, done before the engine exists, so a
+/// (docs/reliability.md) and the derived settings, done before the engine exists, so a
 /// rejected construction changes nothing.
 
 #include <algorithm>
