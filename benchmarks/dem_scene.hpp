@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The DEM settled-bed benchmark case (shared/bench/dem-settled-bed): the
-// jittered lattice of gen_lattice.py, bit for bit (splitmix64, seed
-// 20240521, draws jx jy jz vx vy vz per particle, u = (next >> 11) 2^-53),
-// and LAMMPS' gran/hertz/history law ("HC") as a user-defined carom
-// contact law.
+// The DEM settled-bed benchmark case (docs/performance.md): glass beads
+// (d = 2 mm, 2500 kg/m³) on a simple-cubic lattice of spacing 1.1 d with a
+// jitter of ±0.02 d per component and velocities within ±0.1 m/s per
+// component (splitmix64, seed 20240521, draws jx jy jz vx vy vz per
+// particle, u = (next >> 11) 2^-53; i fastest, then j, then k), and LAMMPS'
+// gran/hertz/history law ("HC") as a user-defined carom contact law. The
+// same draws written to a LAMMPS data file give LAMMPS the same bed.
 #include <carom/engines/dem/dem.hpp>
 
 #include <cstddef>
@@ -20,7 +22,7 @@ constexpr double max_speed = 0.1;  // m/s per component
 constexpr double pi = 3.141592653589793;
 constexpr double mass = density * pi * diameter * diameter * diameter / 6.0;
 
-/// splitmix64 as in gen_lattice.py.
+/// splitmix64, seeded with 20240521.
 struct splitmix64 {
   std::uint64_t state = 20240521u;
   std::uint64_t next() noexcept {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The DEM settled-bed case (shared/bench/dem-settled-bed/README.md): items
+// The DEM settled-bed case (dem_scene.hpp, docs/performance.md): items
 // are particle-steps. Stage A: 15,000 steps settling from the lattice
 // (timed whole, one iteration); stage B: the settled bed, 1,000 steps per
 // iteration after stage A has run once (cached). Counters: contacts per

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Collisions per second of the event-driven engine on the state points of
-// shared/bench/ed-hard-spheres: monodisperse elastic hard spheres on an FCC
+// docs/performance.md: monodisperse elastic hard spheres on an FCC
 // lattice (N = 4 n³) in a periodic cube, σ = m = kT = 1, equilibrated for
 // 10 τ (5 τ for N ≈ 10^6) outside the timing; each iteration then runs a
 // fixed number of binary collisions. Also 2D disks (N = n²).

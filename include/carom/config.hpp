@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// carom's only macros live here (STYLE habit 6).
+/// carom's only macros live here.
 
 #include <cassert>
 
@@ -8,7 +8,8 @@
 #define CAROM_VERSION_MINOR 1
 #define CAROM_VERSION_PATCH 0
 
-/// Debug-only check for hot paths: API boundaries throw instead (SPEC §6).
+/// Debug-only check for hot paths: API boundaries throw instead
+/// (docs/reliability.md).
 #ifndef CAROM_ASSERT
 #define CAROM_ASSERT(condition) assert(condition)
 #endif

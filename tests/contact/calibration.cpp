@@ -17,7 +17,7 @@ double textbook_zeta(double e) {  // ζ of the linear spring–dashpot with rest
 }
 }  // namespace
 
-TEST_CASE("unclipped calibration reproduces the textbook prefactors (SPEC §4 correction)",
+TEST_CASE("unclipped calibration gives the textbook 2ζ at p = 1 and √5 ζ at p = 3/2",
           "[contact][calibration]") {
   for (const double e : restitutions) {
     const double zeta = textbook_zeta(e);

@@ -12,7 +12,8 @@ using carom_test::eps;
 
 namespace {
 
-// The two terms of the formula of SPEC §4, written out in long double.
+// The two terms of the power-law formula (docs/contact-laws.md), written out
+// in long double.
 template <class Law, class T>
 void check_against_reference(const Law& law, T overlap, T rate, T mass) {
   using L = long double;

@@ -34,7 +34,8 @@ static_assert(carom::integrator<carom::symplectic_euler, double, 3>);
 static_assert(carom::integrator<forward_euler, double, 3>);
 static_assert(!carom::integrator<int, double, 3>);
 
-// The spelling of issue 5 compiles.
+// The spelling in the comment of engines/dem/dem.hpp compiles: scalar,
+// dimension, law and a bare integrator.
 using spelled = carom::dem<float, 2, carom::hertz<float>, carom::velocity_verlet>;
 static_assert(std::is_same_v<spelled::integrator_type, carom::velocity_verlet>);
 static_assert(std::is_same_v<spelled::tangential_type, carom::mindlin_tangential_spring>);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// SPEC §6: "no state is lost or half-updated by a rejected call". Every
-// mutator of the three engines that can refuse its argument is called with
-// a bad one on a running engine; its whole observable state (positions,
-// velocities, angular velocities, forces, clocks, counters) is compared
-// bit for bit before and after. Also a rejection tests/fuzz/engines.cpp
-// found missing (the others are in bad_input.cpp).
+// A rejected call loses no state and updates nothing by half
+// (docs/reliability.md). Every mutator of the three engines that can refuse
+// its argument is called with a bad one on a running engine; its whole
+// observable state (positions, velocities, angular velocities, forces,
+// clocks, counters) is compared bit for bit before and after. Also a
+// rejection tests/fuzz/engines.cpp found missing (the others are in
+// bad_input.cpp).
 
 #include <carom/carom.hpp>
 

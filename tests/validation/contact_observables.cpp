@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Validates the closed-form observables of SPEC §4 (δ_max, t_c, the time
-// history and the phase portrait) against an independent integration of the
-// equation of motion (contact_ode.hpp), for p from 1 to 3, restitutions
-// from 0.05 to 1 and impact speeds over four decades, in both conventions.
+// Validates the closed-form observables of docs/contact-laws.md (δ_max, t_c,
+// the time history and the phase portrait) against an independent
+// integration of the equation of motion (contact_ode.hpp), for p from 1 to
+// 3, restitutions from 0.05 to 1 and impact speeds over four decades, in
+// both conventions.
 #include <carom/contact/observables.hpp>
 #include <carom/contact/power_law.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Validates the restitution calibration of SPEC §4 against an independent
-// integration of m δ'' + α √(m k) δ^{(p−1)/2} δ' + k δ^p = 0
+// Validates the restitution calibration of docs/contact-laws.md against an
+// independent integration of m δ'' + α √(m k) δ^{(p−1)/2} δ' + k δ^p = 0
 // (contact_ode.hpp): for every p and target e, in both conventions, the
 // calibrated α reaches e at every impact speed over four decades.
 #include <carom/contact/calibration.hpp>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Seed 001, first check (SPEC §3): a ball dropped from h_1 onto a wall
+// Bouncing ball, a standard DEM check: a ball dropped from h_1 onto a wall
 // rebounds to h_{n+1} = e^{2n} h_1. Hertz with α calibrated for e in the
 // law's own convention (unclipped and no-tension); within 1 % up to n = 5.
 // Gravity does no net work between the entry and exit of a contact (δ = 0

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Seed 001 incline checks (SPEC §3) on an inclined carom::plane, θ = 30°:
+// Incline checks from rigid-body mechanics on an inclined carom::plane,
+// θ = 30°:
 // - a block (rotation locked) slides with a = g (sin θ − μ cos θ), and
 //   stays at rest for μ > tan θ (static friction from the tangential
 //   spring with history: no creep);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Validation of carom::dem against the restitution calibration of
-// SPEC §4: a head-on collision at the default time step reproduces the
+// docs/contact-laws.md: a head-on collision at the default time step reproduces the
 // calibrated e within 1e-3 for p = 1, 3/2, 2, both conventions, equal and
 // unequal masses and sphere–wall. The default dt resolves the contact with
 // 1000 steps; velocity Verlet's error in e is first order in dt (≈ 4e-3 at

@@ -58,7 +58,7 @@ fluid_measurement<D> measure(double phi) {
 
 }  // namespace
 
-// Tolerance 2 % (the issue's): statistical error of 2·10^5 collisions is
+// Tolerance 2 %: statistical error of 2·10^5 collisions is
 // ~0.3 %, finite-size effects at N ≈ 2000 ~0.2 %, and Carnahan–Starling /
 // Henderson themselves are within 0.5 % of simulation data at these φ.
 TEST_CASE("hard spheres: Carnahan-Starling pressure and Enskog collision rate", "[validation]") {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Impulse resolvers for instantaneous collisions (SPEC §1). With n the unit
+/// Impulse resolvers for instantaneous collisions (docs/event-driven.md).
+/// With n the unit
 /// normal from i to j and u = (v_i − v_j)·n > 0 the approach speed, the
 /// normal impulse is J = (1 + e) u / (1/m_i + 1/m_j), and
 ///   v_i' = v_i − J/m_i n,   v_j' = v_j + J/m_j n.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Particle–particle collision time (SPEC §1). With dx = x_j − x_i,
+/// Particle–particle collision time (docs/event-driven.md). With dx = x_j − x_i,
 /// dv = v_j − v_i and σ = r_i + r_j, contact is |dx + dv t| = σ:
 ///   a = dv·dv, b = dx·dv, c = dx·dx − σ², disc = b² − a c,
 /// a collision happens iff b < 0 and disc ≥ 0, at the smaller root written

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Particle–plane collision time (SPEC §1): a sphere of radius r touches the
+/// Particle–plane collision time (docs/event-driven.md): a sphere of radius r touches the
 /// wall {n·x = d} when n·x(t) − d = r. Straight flight gives
 /// t = (d + r − n·x) / (n·v) for n·v < 0; uniform gravity g gives the
 /// smaller non-negative root of gap + (n·v) t + ½ (n·g) t² = 0.

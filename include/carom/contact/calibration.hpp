@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Exact restitution calibration of the power-law contact (Feng; SPEC §4).
+/// Exact restitution calibration of the power-law contact (Y. T. Feng,
+/// arXiv:2603.27764; docs/contact-laws.md).
 ///
 /// The substitution δ = A x^q, q = 2/(p+1), A = ((p+1)/2)^{1/(p+1)} maps the
 /// contact onto the linear oscillator v dv/dx + 2ζΩ v + Ω² x = 0 with

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Closed-form observables of a head-on power-law contact (Feng; SPEC §4):
+/// Closed-form observables of a head-on power-law contact (Y. T. Feng,
+/// arXiv:2603.27764; docs/contact-laws.md):
 /// two bodies of effective mass m touch at t = 0 with approach speed v0 > 0
 /// and interact through the law alone. With q = 2/(p+1),
 /// A = ((p+1)/2)^{1/(p+1)}, Ω = √(k/m), ζ = α/√(2(p+1)) and g(ζ) the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Power-law normal contact forces with Tsuji-type damping (Feng; SPEC §4):
+/// Power-law normal contact forces with Tsuji-type damping (Y. T. Feng,
+/// arXiv:2603.27764; docs/contact-laws.md):
 ///   F(δ, δ', m) = k δ^p + α √(m k) δ^{(p−1)/2} δ'
 /// (δ ≥ 0 overlap in m, δ' overlap rate in m/s, positive while approaching,
 /// m effective mass in kg, k in N/m^p, α dimensionless; F in N, repulsive

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Time steps for explicit integration of a power-law contact (SPEC §4, §6).
+/// Time steps for explicit integration of a power-law contact
+/// (docs/contact-laws.md, "Critical time step").
 ///
 /// The stiffest moment of a contact is its maximum overlap (p ≥ 1): there
 /// the law linearises to the oscillator m y'' + c y' + k_l y = 0 with

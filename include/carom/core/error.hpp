@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Errors at API boundaries (SPEC §6): every rejection is a
+/// Errors at API boundaries (docs/reliability.md): every rejection is a
 /// carom::invalid_input (a std::invalid_argument) whose message names the
 /// function, the parameter or particle, and the offending value.
 

@@ -2,7 +2,7 @@
 #pragma once
 /// A planar wall: the half-space n·x ≥ offset is the inside, n the unit
 /// normal pointing into it. A sphere of radius r touches the wall when
-/// n·x − offset = r (SPEC §1).
+/// n·x − offset = r.
 
 #include <cstddef>
 

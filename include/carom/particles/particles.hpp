@@ -2,8 +2,9 @@
 #pragma once
 /// Particle storage as structure-of-arrays: one contiguous array per field,
 /// so a kernel streaming positions and velocities touches nothing else.
-/// Insertion is validated (SPEC §6) with the strong guarantee: a rejected or
-/// failed add() leaves the storage exactly as it was.
+/// Insertion checks every value (docs/reliability.md) with the strong
+/// guarantee: a rejected or failed add() leaves the storage exactly as it
+/// was.
 
 #include <cstddef>
 #include <cstdint>

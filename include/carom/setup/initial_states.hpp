@@ -35,7 +35,7 @@ struct lattice_result {
 /// Equal spheres (disks) of diameter `diameter` and mass `mass` at packing
 /// fraction `packing`, on an FCC lattice of 4 n³ sites in 3D (sites
 /// a·(i, j, k) + a·{(¼,¼,¼), (¾,¾,¼), (¾,¼,¾), (¼,¾,¾)}, i, j, k in loop
-/// order, as in shared/bench/ed-hard-spheres) or a square lattice of n² sites
+/// order) or a square lattice of n² sites
 /// offset by a/2 in 2D; box side L = (N v / φ)^{1/D}. With walls the box
 /// is widened just enough for the outer particles to clear them (so φ is
 /// then slightly lower). Velocities are zero.

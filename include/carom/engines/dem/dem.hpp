@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Time-stepped soft-sphere DEM (SPEC §3–§5): spheres (3D) or disks (2D)
+/// Time-stepped soft-sphere DEM (docs/dem.md): spheres (3D) or disks (2D)
 /// that overlap slightly and push each other apart with a normal contact
 /// law, a tangential spring with Coulomb friction and its history,
 /// uniform gravity, the walls of a box (walled or periodic per axis) and

@@ -48,7 +48,7 @@ struct as_dem_policies<dem_policies<I, Tg>> {
 /// reference_radius R_ref > 0 a contact of effective radius R* uses the law
 /// scaled to stiffness k √(R*/R_ref) with the same α (so the same
 /// restitution): F = s F_law(δ, δ', m*/s), s = √(R*/R_ref) — exact for the
-/// power laws of SPEC §4, which is Hertz for a polydisperse bed when k is
+/// power laws of docs/contact-laws.md, which is Hertz for a polydisperse bed when k is
 /// 4/3 E* √R_ref.
 template <scalar T, std::size_t D, class Law>
 struct dem_params {

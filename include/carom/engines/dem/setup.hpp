@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// The boundary of carom::dem: every input check and the
+/// The boundary of carom::dem: every input check (docs/reliability.md) and the
 /// derived settings (walls, time step, skin), done before the engine
 /// exists, so a rejected construction changes nothing.
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Checks every engine makes on its walls and initial particles before it
-/// changes any state: the boundary checks everything, the hot loops nothing.
+/// changes any state (docs/reliability.md): the boundary checks everything,
+/// the hot loops nothing.
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Event-driven hard spheres (3D) and disks (2D), SPEC §1: particles fly
+/// Event-driven hard spheres (3D) and disks (2D) (docs/event-driven.md):
+/// particles fly
 /// freely (straight lines, or parabolas under uniform gravity) and the
 /// engine jumps from one collision to the next.
 ///
-/// Design (after the facts in shared/bench/ed-hard-spheres, not their code):
+/// Design (after what the published fast codes do, Smallenburg's EDMD and
+/// DynamO; none of their code is used):
 /// - one scheduled event per particle (its earliest pair collision, wall
 ///   collision or cage exit) in a queue policy: a bucket queue after G. Paul
 ///   (O(1) per event on average, default) or an indexed binary heap;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Time-stepped impulse mode (SPEC §2, seed 003 without its defects): hard
-/// spheres (3D) or disks (2D) moved with a fixed step dt, gravity applied as
-/// velocity kicks, collisions resolved by an impulse resolver.
+/// Time-stepped impulse mode (docs/impulse-mode.md): hard spheres (3D) or
+/// disks (2D) moved with a fixed step dt, gravity applied as velocity kicks,
+/// collisions resolved by an impulse resolver.
 /// `carom::impulse_stepped<double, 2, carom::elastic>`,
 /// `carom::impulse_stepped<float, 3, carom::constant_restitution<float>>`; the
 /// fourth argument is the integrator (default carom::velocity_verlet).
@@ -33,7 +33,8 @@
 /// - dt < 0 runs the same step backwards: the drift negates the velocities,
 ///   drifts |dt| forwards and negates them back, which is exactly the
 ///   backward flow of straight flights and elastic collisions (the
-///   reversed approach test of seed 003 comes out of it);
+///   reversed approach test that a fixed-step code needs for dt < 0 comes
+///   out of it);
 /// - no allocation once warm, no virtual call, no check in the step;
 ///   everything is checked in the constructor and set_time_step().
 

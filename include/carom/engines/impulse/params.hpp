@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Parameters of carom::impulse_stepped (engines/impulse/impulse_stepped.hpp)
-/// and its boundary: every input check
-/// (SPEC §6) and the derived settings, done before the engine exists, so a
+/// and its boundary: every input check (docs/reliability.md) and the
+/// derived settings, done before the engine exists, so a
 /// rejected construction changes nothing.
 
 #include <algorithm>
