@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Event-driven hard spheres (3D) and disks (2D) (docs/event-driven.md):
-/// particles fly
-/// freely (straight lines, or parabolas under uniform gravity) and the
-/// engine jumps from one collision to the next.
+/// particles fly freely (straight lines, or parabolas under uniform
+/// gravity) and the engine jumps from one collision to the next.
 ///
 /// Design (after what the published fast codes do, Smallenburg's EDMD and
 /// DynamO; none of their code is used):
