@@ -10,7 +10,7 @@ int main() try {
   std::mt19937_64 rng(1);
   carom::maxwell_boltzmann(spheres, /*temperature=*/1.0, rng);
 
-  carom::event_driven<double, 3> sim(box, spheres);   // exact collision times, O(log N) per event
+  carom::event_driven<double, 3> sim(box, spheres);   // exact collision times, O(1) per event
   sim.run_until(10.0);                                  // equilibrate
   sim.reset_observables();
   std::uint64_t hard_hits = 0;                          // an observer sees every collision
