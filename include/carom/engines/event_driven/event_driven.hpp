@@ -48,6 +48,7 @@
 #include "carom/engines/detail/initial_checks.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
 #include "carom/engines/event_driven/params.hpp"
+#include "carom/engines/event_driven/setup.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
 #include "carom/events/concepts.hpp"
@@ -83,16 +84,8 @@ class event_driven {
   /// particle coming to rest on a wall would collide infinitely often
   /// before time moves on: inelastic collapse).
   event_driven(const box<T, D>& container, const particles<T, D>& initial, params p = {})
-      : box_(container),
-        particles_(initial),
-        params_(std::move(p)),
-        search_(container, largest_diameter(container, initial), params_.search),
-        queue_(initial.size()) {
-    validate_params();
-    build_walls();
-    load_particles();
-    for (std::uint32_t i = 0; i < size(); ++i) schedule(i);
-  }
+      : event_driven(detail::prepare_event_driven(container, initial, p), container, initial,
+                     std::move(p)) {}
 
   // ---- running -------------------------------------------------------
 
@@ -238,47 +231,24 @@ class event_driven {
     std::uint32_t counter;  ///< collisions so far (invalidates events naming it)
   };
 
-  static T largest_diameter(const box<T, D>& container, const particles<T, D>& initial) {
-    detail::require(!initial.empty(), "carom::event_driven: needs at least one particle");
-    detail::require(initial.size() < std::numeric_limits<std::uint32_t>::max(),
-                    "carom::event_driven: too many particles");
-    const auto radii = initial.radii();
-    const T sigma = 2 * *std::max_element(radii.begin(), radii.end());
-    for (std::size_t a = 0; a < D; ++a)
-      detail::require(!container.is_periodic(a) || container.lengths()[a] >= 3 * sigma,
-                      "carom::event_driven: periodic axis ", a, " of length ",
-                      container.lengths()[a], " is shorter than three largest diameters (",
-                      3 * sigma, ")");
-    return sigma;
-  }
-
-  void validate_params() const {
-    detail::require(is_finite(params_.gravity), "carom::event_driven: gravity must be finite");
-    detail::require(is_finite(params_.collapse_guard_time) && params_.collapse_guard_time >= T(0),
-                    "carom::event_driven: collapse_guard_time must be finite and >= 0 (got ",
-                    params_.collapse_guard_time, ")");
-    detail::require(params_.gravity == vector{} || params_.collapse_guard_time > T(0) ||
-                        !detail::is_inelastic<T>(params_.resolver),
-                    "carom::event_driven: an inelastic resolver under gravity needs "
-                    "collapse_guard_time > 0 (without it a particle coming to rest on a wall "
-                    "collides infinitely often in a finite time); a guard of about 1e-6 of "
-                    "sqrt(diameter / |gravity|) keeps the dynamics and ends the collapse");
-  }
-
-  void build_walls() {
-    walls_ = detail::checked_walls("carom::event_driven: ", box_, particles_, params_.planes,
-                                   detail::inside::whole_sphere);
-    for (std::size_t a = 0, k = 0; a < D; ++a) {
-      box_wall_[a] = box_.is_periodic(a) ? no_wall : static_cast<std::uint32_t>(k);
-      if (!box_.is_periodic(a)) k += 2;
-    }
-    box_wall_count_ = static_cast<std::uint32_t>(walls_.size() - params_.planes.size());
-    has_gravity_ = params_.gravity != vector{};
-    guarded_ = params_.collapse_guard_time > T(0);
+  event_driven(detail::event_driven_setup<T, D>&& setup, const box<T, D>& container,
+               const particles<T, D>& initial, params&& p)
+      : box_(container),
+        particles_(initial),
+        params_(std::move(p)),
+        search_(container, setup.largest_diameter, params_.search),
+        queue_(initial.size()),
+        walls_(std::move(setup.walls)),
+        box_wall_(setup.box_wall),
+        box_wall_count_(setup.box_wall_count),
+        has_gravity_(params_.gravity != vector{}),
+        guarded_(params_.collapse_guard_time > T(0)) {
+    load_particles();
+    for (std::uint32_t i = 0; i < size(); ++i) schedule(i);
   }
 
   /// Copies the particles into the hot arrays and the cells, checking that
-  /// none overlaps another (build_walls checked the walls).
+  /// none overlaps another (prepare_event_driven checked the walls).
   void load_particles() {
     const std::uint32_t n = size_of(particles_);
     hot_.resize(n);
@@ -405,7 +375,7 @@ class event_driven {
 
     // Box walls within reach of the cage; then the extra planes.
     for (std::size_t a = 0; a < D; ++a) {
-      if (box_wall_[a] == no_wall) continue;
+      if (box_wall_[a] == detail::no_wall) continue;
       if (search_.may_reach_wall(i, a, 0, p.radius)) consider_wall(p, box_wall_[a], best, next);
       if (search_.may_reach_wall(i, a, 1, p.radius)) consider_wall(p, box_wall_[a] + 1, best, next);
     }
@@ -536,7 +506,6 @@ class event_driven {
     schedule(i);
   }
 
-  static constexpr std::uint32_t no_wall = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::uint32_t no_partner = std::numeric_limits<std::uint32_t>::max();
 
   box<T, D> box_;
