@@ -111,6 +111,8 @@ TEMPLATE_LIST_TEST_CASE("run_with_output drives the event-driven engine and a du
       for (std::size_t i = 0; i < state.size(); ++i) {
         CHECK(frame.particles.positions()[i] == state.positions()[i]);
         CHECK(frame.particles.velocities()[i] == state.velocities()[i]);
+        CHECK(frame.particles.angular_velocities()[i] == state.angular_velocities()[i]);
+        CHECK(frame.particles.masses()[i] == state.masses()[i]);
       }
     }
   }

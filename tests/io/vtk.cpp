@@ -36,15 +36,29 @@ std::string read_file(const std::filesystem::path& path) {
   return text.str();
 }
 
+/// Random particles, each with its own mass and a nonzero angular velocity.
 template <class T, std::size_t D>
 carom::particles<T, D> some_particles(std::size_t n) {
   carom::particles<T, D> ps;
-  for (std::size_t i = 0; i < n; ++i)
+  for (std::size_t i = 0; i < n; ++i) {
+    carom::angular<T, D> spin{};
+    if constexpr (D == 2) spin = carom_test::uniform(T(-3), T(3));
+    else spin = carom_test::random_vec<T, 3>(T(-3), T(3));
     ps.add({.position = carom_test::random_vec<T, D>(T(-5), T(5)),
             .velocity = carom_test::random_vec<T, D>(T(-1), T(1)),
             .radius = carom_test::uniform(T(0.1), T(1)),
-            .mass = T(1)});
+            .mass = carom_test::uniform(T(0.5), T(3)),
+            .angular_velocity = spin});
+  }
   return ps;
+}
+
+/// Component a (0, 1, 2) of an angular velocity as ParaView sees it: in 2D
+/// (0, 0, ω).
+template <class T, std::size_t D>
+T spin_component(const carom::angular<T, D>& w, std::size_t a) {
+  if constexpr (D == 2) return a == 2 ? w : T(0);
+  else return w[a];
 }
 
 /// A fresh folder under the system's temporary one.
@@ -90,12 +104,29 @@ TEMPLATE_LIST_TEST_CASE("vtp: well-formed PolyData with the particles' values, b
     CHECK(position.attributes.at("NumberOfComponents") == "3");
     const auto x = numbers<T>(position);
     const auto v = numbers<T>(velocity);
+    const auto& angular_velocity = root->with("DataArray", "Name", "angular_velocity");
+    const auto& mass = root->with("DataArray", "Name", "mass");
+    for (const auto* array : {&velocity, &angular_velocity, &mass}) {
+      CHECK(array->attributes.at("type") == type);
+      CHECK(array->attributes.at("format") == "ascii");
+    }
+    CHECK(angular_velocity.attributes.at("NumberOfComponents") == "3");
+    CHECK(mass.attributes.at("NumberOfComponents") == "1");
+    // Every array of values per particle is point data.
+    const auto point_data = root->all("PointData");
+    REQUIRE(point_data.size() == 1);
+    for (const std::string name : {"velocity", "angular_velocity", "radius", "mass", "id"})
+      CHECK_NOTHROW(point_data[0]->with("DataArray", "Name", name));
+    const auto w = numbers<T>(angular_velocity);
+    const auto m = numbers<T>(mass);
     const auto r = numbers<T>(root->with("DataArray", "Name", "radius"));
     const auto id = numbers<std::uint32_t>(root->with("DataArray", "Name", "id"));
     const auto connectivity = numbers<std::int64_t>(root->with("DataArray", "Name", "connectivity"));
     const auto offsets = numbers<std::int64_t>(root->with("DataArray", "Name", "offsets"));
     REQUIRE(x.size() == 3 * n);
     REQUIRE(v.size() == 3 * n);
+    REQUIRE(w.size() == 3 * n);
+    REQUIRE(m.size() == n);
     REQUIRE(r.size() == n);
     REQUIRE(id.size() == n);
     REQUIRE(connectivity.size() == n);
@@ -104,8 +135,10 @@ TEMPLATE_LIST_TEST_CASE("vtp: well-formed PolyData with the particles' values, b
       for (std::size_t a = 0; a < 3; ++a) {
         CHECK(x[3 * i + a] == (a < D ? ps.positions()[i][a] : T(0)));
         CHECK(v[3 * i + a] == (a < D ? ps.velocities()[i][a] : T(0)));
+        CHECK(w[3 * i + a] == spin_component<T, D>(ps.angular_velocities()[i], a));
       }
       CHECK(r[i] == ps.radii()[i]);
+      CHECK(m[i] == ps.masses()[i]);
       CHECK(id[i] == ps.ids()[i]);
       CHECK(connectivity[i] == std::int64_t(i));
       CHECK(offsets[i] == std::int64_t(i) + 1);

@@ -13,15 +13,23 @@
 ///     0 10
 ///     0 10
 ///     -0.5 0.5                      (2D: z periodic, bounds ±0.5, as LAMMPS)
-///     ITEM: ATOMS id type x y z vx vy vz radius [mass]
-///     1 1 0.5 0.5 0 0.1 -0.2 0 0.5
+///     ITEM: ATOMS id type x y z vx vy vz radius mass omegax omegay omegaz
+///     1 1 0.5 0.5 0 0.1 -0.2 0 0.5 1 0 0 3.5
+///     2 1 1.5 0.5 0 0 0 0 0.25 0.5 0 0 -1
 ///
-/// Numbers are printed by std::to_chars in their shortest round-trip form,
-/// so reading a frame gives back every position, velocity, radius and mass
-/// bit for bit. LAMMPS ids are positive: carom id k is written as k + 1.
-/// In 2D, z and vz are written as 0 and ignored when read. Errors: see
-/// io/text.hpp (carom::io_error for a failed stream, carom::invalid_input
-/// naming the line and field for malformed input).
+/// `mass` and `omegax omegay omegaz` (angular velocity, rad per time unit,
+/// LAMMPS' names) are written by default and can be left out (see
+/// lammps_dump_params). Numbers are printed by std::to_chars in their
+/// shortest round-trip form, so reading a frame gives back every position,
+/// velocity, angular velocity, radius and mass bit for bit: a DEM run
+/// restarts from a frame (the moment of inertia is not written: a particle
+/// read back gets the solid sphere's or disk's; tangential contact history
+/// is not written either). LAMMPS ids are positive: carom id k is written as
+/// k + 1. In 2D, z and vz are written as 0 and ignored when read, and the
+/// angular velocity about z is written as `0 0 omegaz`, as a 2D LAMMPS run
+/// with atom_style sphere writes it. Errors: see io/text.hpp
+/// (carom::io_error for a failed stream, carom::invalid_input naming the
+/// line and field for malformed input).
 
 #include <algorithm>
 #include <array>
@@ -46,11 +54,17 @@
 
 namespace carom {
 
-/// What a dump frame holds besides the particles.
+/// What a dump frame holds besides id, type, position, velocity and radius.
+/// The defaults write everything a restart needs; leave columns out for
+/// smaller files (e.g. a hard-sphere run with one mass and no spin).
 struct lammps_dump_params {
-  /// Adds a `mass` column (read back by read_lammps_frame; without it the
-  /// reader uses its default mass).
-  bool mass = false;
+  /// Writes a `mass` column (mass units), after `radius`. Without it the
+  /// reader gives every particle lammps_read_params::default_mass.
+  bool mass = true;
+  /// Writes the columns `omegax omegay omegaz` (angular velocity, rad per
+  /// time unit), after `radius` and `mass`; in 2D `0 0 omegaz`, ω about z.
+  /// Without them the reader sets angular velocities to 0.
+  bool angular_velocity = true;
   /// LAMMPS atom type written for every particle.
   int type = 1;
 };
@@ -97,12 +111,15 @@ class lammps_dump_writer {
       }
       b.character('\n');
     }
-    b.text(params_.mass ? "ITEM: ATOMS id type x y z vx vy vz radius mass\n"
-                        : "ITEM: ATOMS id type x y z vx vy vz radius\n");
+    b.text("ITEM: ATOMS id type x y z vx vy vz radius");
+    if (params_.mass) b.text(" mass");
+    if (params_.angular_velocity) b.text(" omegax omegay omegaz");
+    b.character('\n');
     const auto x = ps.positions();
     const auto v = ps.velocities();
     const auto r = ps.radii();
     const auto m = ps.masses();
+    const auto w = ps.angular_velocities();
     const auto id = ps.ids();
     for (std::size_t i = 0; i < ps.size(); ++i) {
       b.integer(std::uint64_t(id[i]) + 1);
@@ -119,6 +136,17 @@ class lammps_dump_writer {
       if (params_.mass) {
         b.character(' ');
         b.number(m[i]);
+      }
+      if (params_.angular_velocity) {
+        if constexpr (D == 2) {
+          b.text(" 0 0 ");
+          b.number(w[i]);
+        } else {
+          for (std::size_t a = 0; a < 3; ++a) {
+            b.character(' ');
+            b.number(w[i][a]);
+          }
+        }
       }
       b.character('\n');
     }
@@ -223,8 +251,13 @@ inline int column_of(const std::vector<std::string_view>& columns, std::string_v
 /// Reads the next frame, or returns std::nullopt at the end of the input
 /// (blank lines before a frame are skipped). Columns are found by name in
 /// the ATOMS line and may come in any order: id, x, y, vx, vy, radius (and
-/// z, vz in 3D) are required, mass is used when present, the others (type,
-/// z in 2D, …) are ignored. Atoms may come in any order; ids must be unique.
+/// z, vz in 3D) are required; mass is used when present (else
+/// p.default_mass); the angular velocity is read from omegax omegay omegaz
+/// when present (3D: all three or none; 2D: omegaz, ω about z) and is 0
+/// without them; the others (type, z and omegax, omegay in 2D, …) are
+/// ignored. Every particle gets the solid moment of inertia (particles::add
+/// given 0: 2/5 m r² for a sphere, ½ m r² for a disk), since a dump does
+/// not hold it. Atoms may come in any order; ids must be unique.
 /// Throws carom::invalid_input naming the line and field for a malformed
 /// frame (including values particles::add rejects, such as a radius ≤ 0),
 /// carom::io_error if the stream fails. Line numbers in messages count from
@@ -311,6 +344,18 @@ template <scalar T, std::size_t D>
   }
   const std::size_t radius_column = column("radius");
   const int mass_column = detail::column_of(columns, "mass");
+  // Angular velocity: 3D needs all of omegax omegay omegaz or none; 2D
+  // reads omegaz only.
+  static constexpr std::string_view omega_names[3] = {"omegax", "omegay", "omegaz"};
+  constexpr std::size_t first_omega = D == 3 ? 0 : 2;
+  std::array<int, 3> omega_column{-1, -1, -1};
+  for (std::size_t a = first_omega; a < 3; ++a)
+    omega_column[a] = detail::column_of(columns, omega_names[a]);
+  const bool has_omega = std::any_of(omega_column.begin(), omega_column.end(),
+                                     [](int c) { return c >= 0; });
+  for (std::size_t a = first_omega; a < 3; ++a)
+    require(!has_omega || omega_column[a] >= 0, lines.where("ATOMS"), ": no '", omega_names[a],
+            "' column (a 3D frame has all of omegax omegay omegaz or none)");
 
   std::vector<std::int64_t> ids(count);
   std::vector<particle_params<T, D>> atoms(count);
@@ -326,6 +371,17 @@ template <scalar T, std::size_t D>
     atom.mass = mass_column < 0
                     ? p.default_mass
                     : parse_number<T>(words[static_cast<std::size_t>(mass_column)], lines.where("mass"));
+    if (has_omega) {
+      auto omega = [&](std::size_t a) {
+        return parse_number<T>(words[static_cast<std::size_t>(omega_column[a])],
+                               lines.where(omega_names[a]));
+      };
+      if constexpr (D == 2) {
+        atom.angular_velocity = omega(2);
+      } else {
+        for (std::size_t a = 0; a < 3; ++a) atom.angular_velocity[a] = omega(a);
+      }
+    }
   }
 
   std::vector<std::size_t> order(count);

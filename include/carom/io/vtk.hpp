@@ -2,13 +2,16 @@
 #pragma once
 /// VTK XML files for ParaView: one PolyData file (.vtp) per frame, with the
 /// particle centres as points (and one vertex cell each, so they show as
-/// points without a filter) and point data `velocity`, `radius` and `id`;
-/// and a collection (.pvd) listing the frames with their times, which
-/// ParaView opens as one time series. Use the Point Gaussian representation
-/// scaled by `radius` (or a Glyph filter) to see spheres.
+/// points without a filter) and point data `velocity` (3 components),
+/// `angular_velocity` (3 components, rad per time unit; in 2D 0 0 ω, ω
+/// about z), `radius`, `mass` and `id`; and a collection (.pvd) listing the
+/// frames with their times, which ParaView opens as one time series. Use
+/// the Point Gaussian representation scaled by `radius` (or a Glyph filter)
+/// to see spheres, and colour by `angular_velocity` to see spin.
 ///
 /// Numbers are ASCII, shortest round-trip (std::to_chars), Float32 for
-/// float and Float64 otherwise; in 2D the z components are 0. Errors: see
+/// float and Float64 otherwise; in 2D the z components of positions and
+/// velocities and the x, y components of angular velocities are 0. Errors: see
 /// io/text.hpp (carom::io_error when a file cannot be opened or written).
 
 #include <cstddef>
@@ -31,8 +34,10 @@
 
 namespace carom {
 
-/// Writes one frame as a VTK XML PolyData document (.vtp) to `out`.
-/// Throws carom::io_error if the stream fails.
+/// Writes one frame as a VTK XML PolyData document (.vtp) to `out`: the
+/// positions as points, with point data velocity, angular_velocity, radius,
+/// mass and id (see the file comment). Throws carom::io_error if the stream
+/// fails.
 template <scalar T, std::size_t D>
 void write_vtp(std::ostream& out, const particles<T, D>& ps) {
   constexpr std::string_view type = std::is_same_v<T, float> ? "Float32" : "Float64";
@@ -69,13 +74,31 @@ void write_vtp(std::ostream& out, const particles<T, D>& ps) {
   b.text(
       "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n"
       "<PointData Scalars=\"radius\" Vectors=\"velocity\">\n");
+  auto scalars = [&](std::string_view name, std::span<const T> values) {
+    open_array(type, name, 1);
+    for (const T x : values) {
+      b.number(x);
+      b.character('\n');
+    }
+    b.text("</DataArray>\n");
+  };
   vectors("velocity", ps.velocities());
-  open_array(type, "radius", 1);
-  for (const T r : ps.radii()) {
-    b.number(r);
+  open_array(type, "angular_velocity", 3);
+  for (const auto& w : ps.angular_velocities()) {
+    if constexpr (D == 2) {
+      b.text("0 0 ");
+      b.number(w);
+    } else {
+      for (std::size_t a = 0; a < 3; ++a) {
+        if (a > 0) b.character(' ');
+        b.number(w[a]);
+      }
+    }
     b.character('\n');
   }
   b.text("</DataArray>\n");
+  scalars("radius", ps.radii());
+  scalars("mass", ps.masses());
   open_array("UInt32", "id", 1);
   for (const particle_id id : ps.ids()) {
     b.integer(id);
