@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "carom/core/math.hpp"
+#include "carom/events/detail/heap.hpp"
 
 namespace carom {
 
@@ -36,7 +37,7 @@ class binary_heap_queue {
     else sift_down(k);
   }
 
-  [[nodiscard]] std::uint32_t top() const noexcept { return heap_[0].id; }
+  [[nodiscard]] std::uint32_t top() const noexcept { return heap_[0].particle; }
   [[nodiscard]] T top_time() const noexcept { return heap_[0].time; }
   [[nodiscard]] T time_of(std::uint32_t i) const noexcept { return heap_[where_[i]].time; }
   [[nodiscard]] std::size_t size() const noexcept { return heap_.size(); }
@@ -48,40 +49,17 @@ class binary_heap_queue {
   }
 
  private:
-  struct entry {
-    T time;
-    std::uint32_t id;
-  };
+  using entry = detail::heap_item<T>;
 
-  void place(std::size_t k, const entry& e) noexcept {
-    heap_[k] = e;
-    where_[e.id] = static_cast<std::uint32_t>(k);
+  [[nodiscard]] auto place() noexcept {
+    return [this](std::size_t k, const entry& e) {
+      heap_[k] = e;
+      where_[e.particle] = static_cast<std::uint32_t>(k);
+    };
   }
 
-  void sift_up(std::size_t k) noexcept {
-    const entry moving = heap_[k];
-    while (k > 0) {
-      const std::size_t parent = (k - 1) / 2;
-      if (!(moving.time < heap_[parent].time)) break;
-      place(k, heap_[parent]);
-      k = parent;
-    }
-    place(k, moving);
-  }
-
-  void sift_down(std::size_t k) noexcept {
-    const entry moving = heap_[k];
-    const std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t child = 2 * k + 1;
-      if (child >= n) break;
-      if (child + 1 < n && heap_[child + 1].time < heap_[child].time) ++child;
-      if (!(heap_[child].time < moving.time)) break;
-      place(k, heap_[child]);
-      k = child;
-    }
-    place(k, moving);
-  }
+  void sift_up(std::size_t k) noexcept { detail::sift_up(heap_, k, place()); }
+  void sift_down(std::size_t k) noexcept { detail::sift_down(heap_, k, place()); }
 
   std::vector<entry> heap_;
   std::vector<std::uint32_t> where_;

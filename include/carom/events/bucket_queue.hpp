@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "carom/core/math.hpp"
+#include "carom/events/detail/heap.hpp"
 
 namespace carom {
 
@@ -171,16 +172,14 @@ class bucket_queue {
 
   // ---- the current bucket's heap -------------------------------------------
 
-  /// The heap keeps each particle's time next to its index, so that
-  /// sifting compares without going through entry_.
-  struct heap_item {
-    T time;
-    std::uint32_t particle;
-  };
+  using heap_item = detail::heap_item<T>;
 
   void heap_set(std::size_t k, const heap_item& item) noexcept {
     heap_[k] = item;
     entry_[item.particle].slot = static_cast<std::uint32_t>(k);
+  }
+  [[nodiscard]] auto heap_place() noexcept {
+    return [this](std::size_t k, const heap_item& item) { heap_set(k, item); };
   }
 
   void heap_push(std::uint32_t i) {
@@ -198,30 +197,8 @@ class bucket_queue {
     sift_down(entry_[last.particle].slot);
   }
 
-  void sift_up(std::size_t k) noexcept {
-    const heap_item moving = heap_[k];
-    while (k > 0) {
-      const std::size_t parent = (k - 1) / 2;
-      if (!(moving.time < heap_[parent].time)) break;
-      heap_set(k, heap_[parent]);
-      k = parent;
-    }
-    heap_set(k, moving);
-  }
-
-  void sift_down(std::size_t k) noexcept {
-    const heap_item moving = heap_[k];
-    const std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t child = 2 * k + 1;
-      if (child >= n) break;
-      if (child + 1 < n && heap_[child + 1].time < heap_[child].time) ++child;
-      if (!(heap_[child].time < moving.time)) break;
-      heap_set(k, heap_[child]);
-      k = child;
-    }
-    heap_set(k, moving);
-  }
+  void sift_up(std::size_t k) noexcept { detail::sift_up(heap_, k, heap_place()); }
+  void sift_down(std::size_t k) noexcept { detail::sift_down(heap_, k, heap_place()); }
 
   /// One record per particle, so that an update touches one cache line per
   /// particle involved rather than one per field.
