@@ -266,7 +266,7 @@ TEMPLATE_LIST_TEST_CASE("inelastic collapse guard keeps a dense inelastic gas ru
 // Found by tests/fuzz/engines.cpp: with one particle no pair collision can
 // ever happen, and run(n) used to loop for ever on cell
 // crossings (periodic) or wall bounces (walled).
-TEMPLATE_LIST_TEST_CASE("run_collisions with a single particle is rejected, not an endless loop",
+TEMPLATE_LIST_TEST_CASE("run(count) with a single particle is rejected, not an endless loop",
                         "[engines][event_driven][errors]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   using V = typename TestType::vector;
@@ -279,11 +279,45 @@ TEMPLATE_LIST_TEST_CASE("run_collisions with a single particle is rejected, not 
     v[0] = T(1);
     one.add({.position = x, .velocity = v, .radius = T(0.5), .mass = T(1)});
     carom::event_driven<T, D> sim(box, one);
-    CHECK_THROWS_WITH(sim.run(1), Catch::Contains("run_collisions") &&
-                                                 Catch::Contains("single particle"));
+    CHECK_THROWS_WITH(sim.run(1), Catch::Contains("event_driven::run") &&
+                                      Catch::Contains("single particle"));
     CHECK(sim.events() == 0);
     sim.run(0);  // nothing asked: nothing to refuse
     sim.run_until(100.0);   // bounded by time: fine
     CHECK(sim.events() > 0);
   }
+}
+
+// One ball with e = 0.9 bouncing on a floor makes infinitely many
+// collisions before t = 2 v0 / (g (1 - e)) (inelastic collapse): without a
+// guard run_until never returned. Such an engine is refused; with a guard
+// the ball comes to rest on the floor and time moves on.
+TEMPLATE_LIST_TEST_CASE("an inelastic run under gravity needs a collapse guard",
+                        "[engines][event_driven][errors]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  using V = typename TestType::vector;
+  constexpr std::size_t D = TestType::dim;
+  using engine = carom::event_driven<T, D, carom::constant_restitution<T>>;
+  const auto box = carom::box<T, D>::cube(T(10), carom::boundary::wall);
+  carom::particles<T, D> ball;
+  V x{}, g{};
+  for (std::size_t a = 0; a < D; ++a) x[a] = T(5);
+  g[1] = T(-1);
+  ball.add({.position = x, .radius = T(0.5), .mass = T(1)});
+  const carom::constant_restitution<T> bouncy(T(0.9));
+  CHECK_THROWS_WITH(engine(box, ball, {.gravity = g, .resolver = bouncy}),
+                    Catch::Contains("collapse_guard_time") && Catch::Contains("gravity"));
+  // Elastic, or no gravity: nothing to guard against.
+  CHECK_NOTHROW(engine(box, ball, {.gravity = g, .resolver = carom::constant_restitution<T>(T(1))}));
+  CHECK_NOTHROW(engine(box, ball, {.resolver = bouncy}));
+
+  engine sim(box, ball, {.gravity = g, .resolver = bouncy, .collapse_guard_time = T(1e-3)});
+  sim.run_until(100.0);  // the collapse would have come at t ≈ 3 + 2·3·0.9/0.1 ≈ 57
+  CHECK(double(sim.time()) == Approx(100.0));
+  const auto& state = sim.state();
+  // At rest on the floor: its height above the floor is the radius, its
+  // kinetic energy tiny (once bounces come closer than the guard time they
+  // are elastic, at speeds below g t_g).
+  CHECK(double(state.positions()[0][1]) == Approx(0.5).margin(1e-3));
+  CHECK(double(sim.kinetic_energy()) < 1e-3);
 }

@@ -58,9 +58,9 @@ template <scalar T, std::size_t D, class Resolver, class Search>
               !is_inelastic<T>(p.resolver),
           name,
           "an inelastic resolver under gravity needs collapse_guard_time > 0 (without it a "
-          "particle coming to rest on a wall collides infinitely often in a finite time); a "
-          "guard of about 1e-6 of sqrt(diameter / |gravity|) keeps the dynamics and ends the "
-          "collapse");
+          "particle coming to rest on a wall collides infinitely often in a finite time); with "
+          "a guard t_g a resting particle bounces about every t_g, so pick a small fraction of "
+          "sqrt(diameter / |gravity|), e.g. 1e-4 of it");
 
   event_driven_setup<T, D> setup{
       checked_walls(name, container, initial, p.planes, inside::whole_sphere), {}, 0, sigma};
