@@ -1,4 +1,4 @@
-// expect: contact_law<
+// expect: contact_law_has_convention_typedef
 #include <carom/contact/observables.hpp>
 struct not_a_law {
   double stiffness() const noexcept { return 1; }

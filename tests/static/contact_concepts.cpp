@@ -77,3 +77,89 @@ static_assert(fixed_exponent_ok<1, 1> && fixed_exponent_ok<3, 2> && fixed_expone
 static_assert(!fixed_exponent_ok<1, 2>);  // p = 1/2 < 1
 static_assert(!fixed_exponent_ok<4, 2>);  // not reduced
 static_assert(!fixed_exponent_ok<4, 3>);  // thirds: no sqrt-only form
+
+// Each requirement of carom::contact_law is a named concept in carom::detail
+// so that a compiler's diagnostic names the one a law misses: a law that
+// breaks one requirement is rejected by that sub-concept.
+namespace {
+enum class member { ok, absent, throwing, returns_float };
+template <member M>
+using member_result = std::conditional_t<M == member::returns_float, float, double>;
+
+/// A law whose force(), exponent(), stiffness() and damping() are each as
+/// given: present (ok), absent, not noexcept (throwing) or returning float.
+template <member Force, member Exponent = member::ok, member Stiffness = member::ok,
+          member Damping = member::ok>
+struct test_law {
+  using convention = carom::unclipped;
+  member_result<Force> force(double, double, double) const noexcept(Force != member::throwing)
+    requires(Force != member::absent)
+  {
+    return 0;
+  }
+  member_result<Exponent> exponent() const noexcept(Exponent != member::throwing)
+    requires(Exponent != member::absent)
+  {
+    return 1;
+  }
+  member_result<Stiffness> stiffness() const noexcept(Stiffness != member::throwing)
+    requires(Stiffness != member::absent)
+  {
+    return 1;
+  }
+  member_result<Damping> damping() const noexcept(Damping != member::throwing)
+    requires(Damping != member::absent)
+  {
+    return 0;
+  }
+};
+constexpr auto ok = member::ok;
+constexpr auto absent = member::absent;
+constexpr auto throwing = member::throwing;
+constexpr auto returns_float = member::returns_float;
+}  // namespace
+
+namespace detail = carom::detail;
+static_assert(carom::contact_law<test_law<ok>, double>);
+
+static_assert(!detail::contact_law_is_trivially_copyable<not_trivially_copyable>);
+static_assert(!detail::contact_law_has_convention_typedef<no_convention>);
+static_assert(detail::contact_law_has_convention_typedef<bad_convention>);
+static_assert(!detail::contact_law_convention_is_unclipped_or_no_tension<bad_convention>);
+
+static_assert(!carom::contact_law<test_law<absent>, double>);
+static_assert(!detail::contact_law_has_force<test_law<absent>, double>);
+static_assert(!carom::contact_law<test_law<throwing>, double>);
+static_assert(detail::contact_law_has_force<test_law<throwing>, double>);
+static_assert(!detail::contact_law_force_is_noexcept<test_law<throwing>, double>);
+static_assert(!carom::contact_law<test_law<returns_float>, double>);
+static_assert(detail::contact_law_force_is_noexcept<test_law<returns_float>, double>);
+static_assert(!detail::contact_law_force_returns_T<test_law<returns_float>, double>);
+static_assert(!detail::contact_law_force_returns_T<throwing_force, float>);  // exactly T
+
+static_assert(!carom::contact_law<test_law<ok, absent>, double>);
+static_assert(!detail::contact_law_has_exponent<test_law<ok, absent>>);
+static_assert(!carom::contact_law<test_law<ok, throwing>, double>);
+static_assert(detail::contact_law_has_exponent<test_law<ok, throwing>>);
+static_assert(!detail::contact_law_exponent_is_noexcept<test_law<ok, throwing>>);
+static_assert(!carom::contact_law<test_law<ok, returns_float>, double>);
+static_assert(detail::contact_law_exponent_is_noexcept<test_law<ok, returns_float>>);
+static_assert(!detail::contact_law_exponent_returns_T<test_law<ok, returns_float>, double>);
+
+static_assert(!carom::contact_law<test_law<ok, ok, absent>, double>);
+static_assert(!detail::contact_law_has_stiffness<test_law<ok, ok, absent>>);
+static_assert(!carom::contact_law<test_law<ok, ok, throwing>, double>);
+static_assert(detail::contact_law_has_stiffness<test_law<ok, ok, throwing>>);
+static_assert(!detail::contact_law_stiffness_is_noexcept<test_law<ok, ok, throwing>>);
+static_assert(!carom::contact_law<test_law<ok, ok, returns_float>, double>);
+static_assert(detail::contact_law_stiffness_is_noexcept<test_law<ok, ok, returns_float>>);
+static_assert(!detail::contact_law_stiffness_returns_T<test_law<ok, ok, returns_float>, double>);
+
+static_assert(!carom::contact_law<test_law<ok, ok, ok, absent>, double>);
+static_assert(!detail::contact_law_has_damping<test_law<ok, ok, ok, absent>>);
+static_assert(!carom::contact_law<test_law<ok, ok, ok, throwing>, double>);
+static_assert(detail::contact_law_has_damping<test_law<ok, ok, ok, throwing>>);
+static_assert(!detail::contact_law_damping_is_noexcept<test_law<ok, ok, ok, throwing>>);
+static_assert(!carom::contact_law<test_law<ok, ok, ok, returns_float>, double>);
+static_assert(detail::contact_law_damping_is_noexcept<test_law<ok, ok, ok, returns_float>>);
+static_assert(!detail::contact_law_damping_returns_T<test_law<ok, ok, ok, returns_float>, double>);

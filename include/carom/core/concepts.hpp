@@ -13,8 +13,12 @@ namespace carom {
 template <class T>
 concept scalar = std::floating_point<T>;
 
+// dimension is one atomic constraint, not the disjunction D == 2 || D == 3:
+// for a disjunction g++ reports only "no operand of the disjunction is
+// satisfied", for this it prints the expression and D ("the expression
+// 'static_cast<bool>(D == 2 || D == 3) [with D = 4]' evaluated to 'false'").
 /// A spatial dimension carom simulates: 2 (disks) or 3 (spheres).
 template <std::size_t D>
-concept dimension = (D == 2 || D == 3);
+concept dimension = static_cast<bool>(D == 2 || D == 3);
 
 }  // namespace carom

@@ -20,6 +20,74 @@
 
 namespace carom {
 
+namespace detail {
+
+// The requirements of carom::integrator, one concept each, so that a
+// compiler's diagnostic names the one a type misses (for instance the
+// rotation overloads, "integrator_has_advance_for_angular"). Together they are
+// exactly carom::integrator; ordered as the requirements are checked.
+
+/// `I::advance(x, v, a, dt)` is a valid expression (x, v, a of type vec<T, D>).
+template <class I, class T, std::size_t D>
+concept integrator_has_advance_for_vec = requires(vec<T, D>& x, vec<T, D>& v, const vec<T, D>& a,
+                                                  T dt) {
+  I::advance(x, v, a, dt);
+};
+
+/// `I::advance(x, v, a, dt)` is noexcept.
+template <class I, class T, std::size_t D>
+concept integrator_advance_for_vec_is_noexcept = requires(vec<T, D>& x, vec<T, D>& v,
+                                                          const vec<T, D>& a, T dt) {
+  { I::advance(x, v, a, dt) }
+  noexcept;
+};
+
+/// `I::correct(v, a, dt)` is a valid expression (v, a of type vec<T, D>).
+template <class I, class T, std::size_t D>
+concept integrator_has_correct_for_vec = requires(vec<T, D>& v, const vec<T, D>& a, T dt) {
+  I::correct(v, a, dt);
+};
+
+/// `I::correct(v, a, dt)` is noexcept.
+template <class I, class T, std::size_t D>
+concept integrator_correct_for_vec_is_noexcept = requires(vec<T, D>& v, const vec<T, D>& a, T dt) {
+  { I::correct(v, a, dt) }
+  noexcept;
+};
+
+/// `I::advance(theta, omega, alpha, dt)` is a valid expression (θ, ω, α of type angular<T, D>).
+template <class I, class T, std::size_t D>
+concept integrator_has_advance_for_angular = requires(angular<T, D>& theta, angular<T, D>& omega,
+                                                      const angular<T, D>& alpha, T dt) {
+  I::advance(theta, omega, alpha, dt);
+};
+
+/// `I::advance(theta, omega, alpha, dt)` is noexcept.
+template <class I, class T, std::size_t D>
+concept integrator_advance_for_angular_is_noexcept = requires(angular<T, D>& theta,
+                                                              angular<T, D>& omega,
+                                                              const angular<T, D>& alpha, T dt) {
+  { I::advance(theta, omega, alpha, dt) }
+  noexcept;
+};
+
+/// `I::correct(omega, alpha, dt)` is a valid expression (ω, α of type angular<T, D>).
+template <class I, class T, std::size_t D>
+concept integrator_has_correct_for_angular = requires(angular<T, D>& omega,
+                                                      const angular<T, D>& alpha, T dt) {
+  I::correct(omega, alpha, dt);
+};
+
+/// `I::correct(omega, alpha, dt)` is noexcept.
+template <class I, class T, std::size_t D>
+concept integrator_correct_for_angular_is_noexcept = requires(angular<T, D>& omega,
+                                                              const angular<T, D>& alpha, T dt) {
+  { I::correct(omega, alpha, dt) }
+  noexcept;
+};
+
+}  // namespace detail
+
 /// An integrator policy for scalar T in dimension D. Valid expressions, all
 /// static and noexcept, for lvalues x, v (vec<T, D>), θ, ω (angular<T, D>),
 /// const a (vec<T, D>), const α (angular<T, D>) and T dt > 0:
@@ -28,13 +96,13 @@ namespace carom {
 /// Models: carom::symplectic_euler, carom::velocity_verlet
 /// (integrate/integrators.hpp), and any user type with these four kernels.
 template <class I, class T, std::size_t D>
-concept integrator = scalar<T> && dimension<D> &&
-    requires(vec<T, D>& x, vec<T, D>& v, const vec<T, D>& a, angular<T, D>& theta,
-             angular<T, D>& omega, const angular<T, D>& alpha, T dt) {
-  { I::advance(x, v, a, dt) } noexcept;
-  { I::correct(v, a, dt) } noexcept;
-  { I::advance(theta, omega, alpha, dt) } noexcept;
-  { I::correct(omega, alpha, dt) } noexcept;
-};
+concept integrator = scalar<T> && dimension<D> && detail::integrator_has_advance_for_vec<I, T, D> &&
+    detail::integrator_advance_for_vec_is_noexcept<I, T, D> &&
+    detail::integrator_has_correct_for_vec<I, T, D> &&
+    detail::integrator_correct_for_vec_is_noexcept<I, T, D> &&
+    detail::integrator_has_advance_for_angular<I, T, D> &&
+    detail::integrator_advance_for_angular_is_noexcept<I, T, D> &&
+    detail::integrator_has_correct_for_angular<I, T, D> &&
+    detail::integrator_correct_for_angular_is_noexcept<I, T, D>;
 
 }  // namespace carom

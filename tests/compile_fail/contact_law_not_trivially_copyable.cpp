@@ -1,0 +1,12 @@
+// expect: contact_law_is_trivially_copyable
+#include <carom/contact/observables.hpp>
+struct my_law {
+  using convention = carom::unclipped;
+  my_law() = default;
+  my_law(const my_law&) {}  // user-provided
+  double force(double, double, double) const noexcept { return 0; }
+  double exponent() const noexcept { return 1; }
+  double stiffness() const noexcept { return 1; }
+  double damping() const noexcept { return 0; }
+};
+double d = carom::max_overlap(my_law{}, 1.0, 1.0);
