@@ -1,4 +1,4 @@
-// expect: contact_law_force_returns_T
+// expect: contact_law_force_returns_scalar
 #include <carom/contact/observables.hpp>
 struct my_law {
   using convention = carom::unclipped;

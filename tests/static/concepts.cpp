@@ -117,7 +117,7 @@ static_assert(detail::impulse_resolver_has_restitution<throwing_resolver, double
 static_assert(!detail::impulse_resolver_restitution_is_noexcept<throwing_resolver, double>);
 static_assert(!carom::impulse_resolver<void_resolver, double>);
 static_assert(detail::impulse_resolver_restitution_is_noexcept<void_resolver, double>);
-static_assert(!detail::impulse_resolver_restitution_converts_to_T<void_resolver, double>);
+static_assert(!detail::impulse_resolver_restitution_converts_to_scalar<void_resolver, double>);
 
 static_assert(carom::integrator<carom::velocity_verlet, double, 3>);
 static_assert(carom::integrator<carom::velocity_verlet, float, 2>);
@@ -188,7 +188,7 @@ static_assert(!carom::event_queue<no_top_time, double>);
 static_assert(!detail::event_queue_has_top_time<no_top_time>);
 static_assert(!carom::event_queue<wrong_top_time, double>);
 static_assert(detail::event_queue_has_top_time<wrong_top_time>);
-static_assert(!detail::event_queue_top_time_converts_to_T<wrong_top_time, double>);
+static_assert(!detail::event_queue_top_time_converts_to_scalar<wrong_top_time, double>);
 
 using no_time_of = test_queue<q::ok, q::ok, q::ok, q::ok, q::absent>;
 using wrong_time_of = test_queue<q::ok, q::ok, q::ok, q::ok, q::wrong_type>;
@@ -196,7 +196,7 @@ static_assert(!carom::event_queue<no_time_of, double>);
 static_assert(!detail::event_queue_has_time_of<no_time_of>);
 static_assert(!carom::event_queue<wrong_time_of, double>);
 static_assert(detail::event_queue_has_time_of<wrong_time_of>);
-static_assert(!detail::event_queue_time_of_converts_to_T<wrong_time_of, double>);
+static_assert(!detail::event_queue_time_of_converts_to_scalar<wrong_time_of, double>);
 
 using no_shift = test_queue<q::ok, q::ok, q::ok, q::ok, q::ok, q::absent>;
 static_assert(!carom::event_queue<no_shift, double>);

@@ -134,8 +134,8 @@ static_assert(detail::contact_law_has_force<test_law<throwing>, double>);
 static_assert(!detail::contact_law_force_is_noexcept<test_law<throwing>, double>);
 static_assert(!carom::contact_law<test_law<returns_float>, double>);
 static_assert(detail::contact_law_force_is_noexcept<test_law<returns_float>, double>);
-static_assert(!detail::contact_law_force_returns_T<test_law<returns_float>, double>);
-static_assert(!detail::contact_law_force_returns_T<throwing_force, float>);  // exactly T
+static_assert(!detail::contact_law_force_returns_scalar<test_law<returns_float>, double>);
+static_assert(!detail::contact_law_force_returns_scalar<throwing_force, float>);  // exactly T
 
 static_assert(!carom::contact_law<test_law<ok, absent>, double>);
 static_assert(!detail::contact_law_has_exponent<test_law<ok, absent>>);
@@ -144,7 +144,7 @@ static_assert(detail::contact_law_has_exponent<test_law<ok, throwing>>);
 static_assert(!detail::contact_law_exponent_is_noexcept<test_law<ok, throwing>>);
 static_assert(!carom::contact_law<test_law<ok, returns_float>, double>);
 static_assert(detail::contact_law_exponent_is_noexcept<test_law<ok, returns_float>>);
-static_assert(!detail::contact_law_exponent_returns_T<test_law<ok, returns_float>, double>);
+static_assert(!detail::contact_law_exponent_returns_scalar<test_law<ok, returns_float>, double>);
 
 static_assert(!carom::contact_law<test_law<ok, ok, absent>, double>);
 static_assert(!detail::contact_law_has_stiffness<test_law<ok, ok, absent>>);
@@ -153,7 +153,7 @@ static_assert(detail::contact_law_has_stiffness<test_law<ok, ok, throwing>>);
 static_assert(!detail::contact_law_stiffness_is_noexcept<test_law<ok, ok, throwing>>);
 static_assert(!carom::contact_law<test_law<ok, ok, returns_float>, double>);
 static_assert(detail::contact_law_stiffness_is_noexcept<test_law<ok, ok, returns_float>>);
-static_assert(!detail::contact_law_stiffness_returns_T<test_law<ok, ok, returns_float>, double>);
+static_assert(!detail::contact_law_stiffness_returns_scalar<test_law<ok, ok, returns_float>, double>);
 
 static_assert(!carom::contact_law<test_law<ok, ok, ok, absent>, double>);
 static_assert(!detail::contact_law_has_damping<test_law<ok, ok, ok, absent>>);
@@ -162,4 +162,4 @@ static_assert(detail::contact_law_has_damping<test_law<ok, ok, ok, throwing>>);
 static_assert(!detail::contact_law_damping_is_noexcept<test_law<ok, ok, ok, throwing>>);
 static_assert(!carom::contact_law<test_law<ok, ok, ok, returns_float>, double>);
 static_assert(detail::contact_law_damping_is_noexcept<test_law<ok, ok, ok, returns_float>>);
-static_assert(!detail::contact_law_damping_returns_T<test_law<ok, ok, ok, returns_float>, double>);
+static_assert(!detail::contact_law_damping_returns_scalar<test_law<ok, ok, ok, returns_float>, double>);

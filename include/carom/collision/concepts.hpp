@@ -33,7 +33,7 @@ concept impulse_resolver_restitution_is_noexcept = requires(const R& r, T u) {
 
 /// `r.restitution(u)` returns a type convertible to T.
 template <class R, class T>
-concept impulse_resolver_restitution_converts_to_T = requires(const R& r, T u) {
+concept impulse_resolver_restitution_converts_to_scalar = requires(const R& r, T u) {
   { r.restitution(u) } -> std::convertible_to<T>;
 };
 
@@ -48,6 +48,6 @@ template <class R, class T>
 concept impulse_resolver = scalar<T> && detail::impulse_resolver_is_copy_constructible<R> &&
     detail::impulse_resolver_has_restitution<R, T> &&
     detail::impulse_resolver_restitution_is_noexcept<R, T> &&
-    detail::impulse_resolver_restitution_converts_to_T<R, T>;
+    detail::impulse_resolver_restitution_converts_to_scalar<R, T>;
 
 }  // namespace carom

@@ -71,7 +71,7 @@ concept contact_law_force_is_noexcept = requires(const L& law, T overlap, T rate
 
 /// `law.force(overlap, rate, effective_mass)` returns exactly T.
 template <class L, class T>
-concept contact_law_force_returns_T = requires(const L& law, T overlap, T rate, T effective_mass) {
+concept contact_law_force_returns_scalar = requires(const L& law, T overlap, T rate, T effective_mass) {
   { law.force(overlap, rate, effective_mass) } -> std::same_as<T>;
 };
 
@@ -90,7 +90,7 @@ concept contact_law_exponent_is_noexcept = requires(const L& law) {
 
 /// `law.exponent()` returns exactly T.
 template <class L, class T>
-concept contact_law_exponent_returns_T = requires(const L& law) {
+concept contact_law_exponent_returns_scalar = requires(const L& law) {
   { law.exponent() } -> std::same_as<T>;
 };
 
@@ -109,7 +109,7 @@ concept contact_law_stiffness_is_noexcept = requires(const L& law) {
 
 /// `law.stiffness()` returns exactly T.
 template <class L, class T>
-concept contact_law_stiffness_returns_T = requires(const L& law) {
+concept contact_law_stiffness_returns_scalar = requires(const L& law) {
   { law.stiffness() } -> std::same_as<T>;
 };
 
@@ -128,7 +128,7 @@ concept contact_law_damping_is_noexcept = requires(const L& law) {
 
 /// `law.damping()` returns exactly T.
 template <class L, class T>
-concept contact_law_damping_returns_T = requires(const L& law) {
+concept contact_law_damping_returns_scalar = requires(const L& law) {
   { law.damping() } -> std::same_as<T>;
 };
 
@@ -157,11 +157,11 @@ concept contact_law = scalar<T> && detail::contact_law_is_trivially_copyable<L> 
     detail::contact_law_has_convention_typedef<L> &&
     detail::contact_law_convention_is_unclipped_or_no_tension<L> &&
     detail::contact_law_has_force<L, T> && detail::contact_law_force_is_noexcept<L, T> &&
-    detail::contact_law_force_returns_T<L, T> && detail::contact_law_has_exponent<L> &&
-    detail::contact_law_exponent_is_noexcept<L> && detail::contact_law_exponent_returns_T<L, T> &&
+    detail::contact_law_force_returns_scalar<L, T> && detail::contact_law_has_exponent<L> &&
+    detail::contact_law_exponent_is_noexcept<L> && detail::contact_law_exponent_returns_scalar<L, T> &&
     detail::contact_law_has_stiffness<L> && detail::contact_law_stiffness_is_noexcept<L> &&
-    detail::contact_law_stiffness_returns_T<L, T> && detail::contact_law_has_damping<L> &&
-    detail::contact_law_damping_is_noexcept<L> && detail::contact_law_damping_returns_T<L, T>;
+    detail::contact_law_stiffness_returns_scalar<L, T> && detail::contact_law_has_damping<L> &&
+    detail::contact_law_damping_is_noexcept<L> && detail::contact_law_damping_returns_scalar<L, T>;
 
 /// The scalar type of a contact law: what its stiffness() returns. Lets a
 /// function taking only a law deduce T (`restitution_of(law)`).

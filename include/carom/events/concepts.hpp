@@ -46,7 +46,7 @@ concept event_queue_has_top_time = requires(const Q& cq) {
 
 /// `q.top_time()` returns a type convertible to T.
 template <class Q, class T>
-concept event_queue_top_time_converts_to_T = requires(const Q& cq) {
+concept event_queue_top_time_converts_to_scalar = requires(const Q& cq) {
   { cq.top_time() } -> std::convertible_to<T>;
 };
 
@@ -58,7 +58,7 @@ concept event_queue_has_time_of = requires(const Q& cq, std::uint32_t i) {
 
 /// `q.time_of(i)` returns a type convertible to T.
 template <class Q, class T>
-concept event_queue_time_of_converts_to_T = requires(const Q& cq, std::uint32_t i) {
+concept event_queue_time_of_converts_to_scalar = requires(const Q& cq, std::uint32_t i) {
   { cq.time_of(i) } -> std::convertible_to<T>;
 };
 
@@ -83,7 +83,7 @@ template <class Q, class T>
 concept event_queue = scalar<T> && detail::event_queue_is_constructible_from_size<Q> &&
     detail::event_queue_has_update<Q, T> && detail::event_queue_has_top<Q> &&
     detail::event_queue_top_converts_to_index<Q> && detail::event_queue_has_top_time<Q> &&
-    detail::event_queue_top_time_converts_to_T<Q, T> && detail::event_queue_has_time_of<Q> &&
-    detail::event_queue_time_of_converts_to_T<Q, T> && detail::event_queue_has_shift<Q, T>;
+    detail::event_queue_top_time_converts_to_scalar<Q, T> && detail::event_queue_has_time_of<Q> &&
+    detail::event_queue_time_of_converts_to_scalar<Q, T> && detail::event_queue_has_shift<Q, T>;
 
 }  // namespace carom
