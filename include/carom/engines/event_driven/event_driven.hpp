@@ -27,7 +27,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +47,7 @@
 #include "carom/engines/detail/initial_checks.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
 #include "carom/engines/event_driven/params.hpp"
+#include "carom/engines/event_driven/records.hpp"
 #include "carom/engines/event_driven/setup.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
@@ -204,32 +204,10 @@ class event_driven {
   }
 
  private:
-  enum class event_kind : std::uint8_t { none, pair, wall, cell };
-
-  /// The fields read for every candidate pair, together.
-  struct hot_fields {
-    vector position;  ///< at local_time
-    vector velocity;  ///< at local_time
-    T local_time;
-    T radius;
-  };
-  /// Aligned to its size rounded up to a power of two (64 bytes in 3D
-  /// double, 32 in 3D float and 2D double), so that reading one candidate
-  /// touches one cache line, never two.
-  static constexpr std::size_t hot_alignment = std::bit_ceil(sizeof(hot_fields));
-  struct alignas(hot_alignment) hot_particle : hot_fields {};
-
-  struct scheduled {
-    std::uint32_t partner;        ///< particle, wall index, or 2·axis + (direction > 0)
-    std::uint32_t partner_count;  ///< partner's collision counter when scheduled
-    event_kind kind;
-  };
-  /// A particle's scheduled event and collision counter, together: a
-  /// collision reads and writes both, for both particles.
-  struct bookkeeping {
-    scheduled event;
-    std::uint32_t counter;  ///< collisions so far (invalidates events naming it)
-  };
+  using event_kind = detail::event_kind;
+  using hot_particle = detail::hot_particle<T, D>;
+  using scheduled = detail::scheduled_event;
+  using bookkeeping = detail::bookkeeping;
 
   event_driven(detail::event_driven_setup<T, D>&& setup, const box<T, D>& container,
                const particles<T, D>& initial, params&& p)
@@ -250,7 +228,7 @@ class event_driven {
   /// Copies the particles into the hot arrays and the cells, checking that
   /// none overlaps another (prepare_event_driven checked the walls).
   void load_particles() {
-    const std::uint32_t n = size_of(particles_);
+    const auto n = static_cast<std::uint32_t>(particles_.size());
     hot_.resize(n);
     inverse_mass_.assign(particles_.inverse_masses().begin(), particles_.inverse_masses().end());
     book_.assign(n, bookkeeping{{0, 0, event_kind::none}, 0});
@@ -265,30 +243,13 @@ class event_driven {
       wrapped[i] = x;
     }
     search_.insert_all(wrapped);
-    for (std::uint32_t i = 0; i < n; ++i)
-      search_.for_each_candidate(i, [&](std::uint32_t j, const auto& image) {
-        if (j <= i) return;
-        const vector dx = displacement(hot_[j].position - hot_[i].position, image);
-        const T sigma = hot_[i].radius + hot_[j].radius;
-        const T d2 = squared_norm(dx);
-        detail::require(d2 >= sigma * sigma - detail::contact_tolerance(sigma * sigma),
-                        "carom::event_driven: particles ", i, " and ", j, " (ids ",
-                        particles_.ids()[i], ", ", particles_.ids()[j], ") overlap: distance ",
-                        carom::sqrt(d2), " < ", sigma);
-      });
+    detail::check_no_overlap(box_, search_, particles_, wrapped);
   }
 
-  static std::uint32_t size_of(const particles<T, D>& ps) {
-    return static_cast<std::uint32_t>(ps.size());
-  }
-
-  /// x_j − x_i on the periodic image the search policy names.
   template <class Image>
   [[nodiscard]] CAROM_ALWAYS_INLINE vector displacement(const vector& raw,
                                                         const Image& image) const noexcept {
-    if constexpr (std::is_same_v<Image, nearest_image>) return box_.minimum_image(raw);
-    else if constexpr (std::is_same_v<Image, same_image>) return raw;
-    else return raw + image;
+    return detail::displacement(box_, raw, image);
   }
 
   // ---- clocks -----------------------------------------------------------
@@ -329,24 +290,17 @@ class event_driven {
     }
   }
 
-  template <class Value>
-  void permute(std::vector<Value>& values, const std::vector<std::uint32_t>& order) {
-    std::vector<Value> sorted(values.size());
-    for (std::size_t k = 0; k < order.size(); ++k) sorted[k] = values[order[k]];
-    values.swap(sorted);
-  }
-
   void sort_spatially() {
     const std::vector<std::uint32_t> order = search_.spatial_order();  // old index of each new
     std::vector<std::uint32_t> renumbered(order.size());              // new index of each old
     for (std::uint32_t k = 0; k < order.size(); ++k) renumbered[order[k]] = k;
     std::vector<T> times(order.size());
     for (std::uint32_t k = 0; k < order.size(); ++k) times[k] = queue_.time_of(order[k]);
-    permute(hot_, order);
-    permute(inverse_mass_, order);
-    permute(last_collision_, order);
-    permute(original_, order);
-    permute(book_, order);
+    detail::permute(hot_, order);
+    detail::permute(inverse_mass_, order);
+    detail::permute(last_collision_, order);
+    detail::permute(original_, order);
+    detail::permute(book_, order);
     for (auto& b : book_)
       if (b.event.kind == event_kind::pair) b.event.partner = renumbered[b.event.partner];
     for (std::uint32_t k = 0; k < order.size(); ++k) queue_.update(k, times[k]);

@@ -15,9 +15,11 @@
 
 #include "carom/collision/concepts.hpp"
 #include "carom/core/error.hpp"
+#include "carom/core/math.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/detail/initial_checks.hpp"
 #include "carom/engines/event_driven/params.hpp"
+#include "carom/engines/event_driven/records.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
@@ -70,6 +72,26 @@ template <scalar T, std::size_t D, class Resolver, class Search>
   }
   setup.box_wall_count = static_cast<std::uint32_t>(setup.walls.size() - p.planes.size());
   return setup;
+}
+
+/// Throws carom::invalid_input, naming the pair and their ids, if two
+/// particles overlap (beyond round-off). `search` holds `wrapped`, the
+/// positions wrapped into the box.
+template <scalar T, std::size_t D, class Search>
+void check_no_overlap(const box<T, D>& container, const Search& search,
+                      const particles<T, D>& initial, const std::vector<vec<T, D>>& wrapped) {
+  const auto radii = initial.radii();
+  const auto n = static_cast<std::uint32_t>(wrapped.size());
+  for (std::uint32_t i = 0; i < n; ++i)
+    search.for_each_candidate(i, [&](std::uint32_t j, const auto& image) {
+      if (j <= i) return;
+      const vec<T, D> dx = displacement(container, wrapped[j] - wrapped[i], image);
+      const T sigma = radii[i] + radii[j];
+      const T d2 = squared_norm(dx);
+      require(d2 >= sigma * sigma - contact_tolerance(sigma * sigma), "carom::event_driven: particles ",
+              i, " and ", j, " (ids ", initial.ids()[i], ", ", initial.ids()[j],
+              ") overlap: distance ", carom::sqrt(d2), " < ", sigma);
+    });
 }
 
 }  // namespace carom::detail
