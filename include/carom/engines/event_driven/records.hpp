@@ -51,7 +51,7 @@ struct bookkeeping {
 
 /// x_j − x_i on the periodic image a search names (spatial/concepts.hpp).
 template <scalar T, std::size_t D, class Image>
-[[nodiscard]] CAROM_ALWAYS_INLINE vec<T, D> displacement(const box<T, D>& container,
+[[nodiscard]] CAROM_ALWAYS_INLINE inline vec<T, D> displacement(const box<T, D>& container,
                                                          const vec<T, D>& raw,
                                                          const Image& image) noexcept {
   if constexpr (std::is_same_v<Image, nearest_image>) return container.minimum_image(raw);
