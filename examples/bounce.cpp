@@ -71,6 +71,7 @@ int main(int argc, char** argv) try {
       std::printf("%6.2f %3zu %14.6e %14.6e %12.2e %10.5f\n", e, n, apexes[n], predicted,
                   apexes[n] / predicted - 1, bounce_e);
     }
+    std::fflush(stdout);  // one restitution done: show it through a pipe
   }
 } catch (const std::exception& error) {
   std::fprintf(stderr, "bounce: %s\n", error.what());

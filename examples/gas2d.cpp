@@ -104,7 +104,10 @@ int run(const options& o) {
     const double k = e.kinetic_energy(), u = potential();
     const auto p = e.momentum();
     worst = std::max(worst, std::abs((k + u) / e0 - 1));
-    if (!o.quiet) std::printf("%10.3f %12.5f %12.5f %14.8f %12.5f %12.5f\n", e.time(), k, u, k + u, p[0], p[1]);
+    if (!o.quiet) {
+      std::printf("%10.3f %12.5f %12.5f %14.8f %12.5f %12.5f\n", e.time(), k, u, k + u, p[0], p[1]);
+      std::fflush(stdout);  // live through a pipe
+    }
     viewer(e);
     dump(e);
   };

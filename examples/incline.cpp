@@ -79,6 +79,7 @@ void sweep() {
                 analytical(mu, T(2) / 5));
     std::printf("%-8s %6.3f %18.12f %18.12f\n", "disk", mu, simulate<2>(mu, false),
                 analytical(mu, T(1) / 2));
+    std::fflush(stdout);  // a long sweep: show each mu through a pipe
   }
 }
 

@@ -82,6 +82,7 @@ int main(int argc, char** argv) try {
                 e.time(), double(e.kinetic_energy()), double(e.rotational_energy()),
                 double(e.contact_count()) / double(e.size()), 100.0 * double(e.steps()) / double(steps),
                 double(e.size()) * double(e.steps()) / elapsed / 1e6, eta);
+    std::fflush(stdout);  // live through a pipe
   }, every);
 } catch (const std::exception& error) {
   std::fprintf(stderr, "settling: %s\n", error.what());
