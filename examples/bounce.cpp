@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Seed 001's first check (SPEC §3): a ball dropped from h_1 = 5 cm onto the
-// floor rebounds to the apex heights h_{n+1} = e^{2n} h_1. One ball of radius
+// The bouncing ball (docs/dem.md; Pöschel & Schwager, "Computational
+// Granular Dynamics", 2005): a ball dropped from h_1 = 5 cm onto the floor
+// rebounds to the apex heights h_{n+1} = e^{2n} h_1. One ball of radius
 // 1 cm and 10 g, Hertz with k = 4/3 E* √R* = 1.5e10 N/m^1.5 (steel on a
 // steel floor) and α calibrated for e = 0.5, 0.7 and 0.9 (no-tension
 // convention, as most DEM codes clip the force),

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Seed 001's incline checks (SPEC §3): a block sliding on a 30° plane, a
-// block held by static friction, a sphere rolling, a sphere sliding while
-// it spins up. Prints the simulated acceleration next to the analytical
-// one (tests/validation/dem_incline.cpp checks them to 0.5 %).
+// Friction on an incline (docs/dem.md; Pöschel & Schwager, "Computational
+// Granular Dynamics", 2005): a block sliding on a 30° plane, a block held
+// by static friction, a sphere rolling, a sphere sliding while it spins up.
+// Prints the simulated acceleration next to the analytical one
+// (tests/validation/dem_incline.cpp checks them to 0.5 %).
 //
 //   incline            the four cases above
 //   incline --sweep    rows "shape mu simulated analytical" for a block, a
