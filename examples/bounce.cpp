@@ -56,10 +56,11 @@ std::vector<T> apex_heights(T restitution, int count) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  example::command_line("bounce",
-                        "A 1 cm, 10 g steel ball dropped from 5 cm onto a steel floor (Hertz, calibrated\n"
-                        "for e = 0.5, 0.7, 0.9): each apex height next to e^(2n) h_1. No flags.",
-                        {})
+  example::command_line(
+      "bounce",
+      "A 1 cm, 10 g steel ball dropped from 5 cm onto a steel floor (Hertz, calibrated\n"
+      "for e = 0.5, 0.7, 0.9): each apex height next to e^(2n) h_1. No flags.",
+      {})
       .parse(argc, argv);
   std::printf("# ball dropped from h_1 = %.3f m; apex n+1 should be e^{2n} h_1\n", h1);
   std::printf("# %4s %3s %14s %14s %12s %10s\n", "e", "n", "apex (m)", "e^{2n} h_1", "rel. error",

@@ -59,7 +59,8 @@ options parse(int argc, char** argv) {
        {"--boundary", &o.boundary, "periodic|wall", "the box's faces"}});
   args.parse(argc, argv);
   if (o.n == 0) args.fail("--n must be > 0");
-  if (!(o.time > 0) || !(o.frame_interval > 0)) args.fail("--time and --frame-interval must be > 0");
+  if (!(o.time > 0) || !(o.frame_interval > 0))
+    args.fail("--time and --frame-interval must be > 0");
   o.periodic = o.boundary == "periodic";
   o.side = example::lattice_side(o.n, 2);
   return o;
@@ -85,7 +86,8 @@ int run(const options& o) {
                                                                " hard disks"});
   carom::progress_printer progress(std::cerr, o.time);
   const double energy = engine.kinetic_energy();
-  const std::size_t outputs = carom::run_with_output(engine, o.time, o.frame_interval, dump, vtk, viewer, progress);
+  const std::size_t outputs =
+      carom::run_with_output(engine, o.time, o.frame_interval, dump, vtk, viewer, progress);
   viewer.save(html);
   dump_file.close();
 

@@ -88,13 +88,14 @@ void sweep() {
 
 int main(int argc, char** argv) try {
   bool sweep_mu = false;
-  example::command_line("incline",
-                        "Blocks and spheres of radius 1 cm released on a 30 degree incline (Hertz, Mindlin\n"
-                        "friction): the simulated acceleration along the slope, in m/s^2, next to the\n"
-                        "analytical one.",
-                        {{"--sweep", &sweep_mu, "",
-                          "instead, rows \"shape mu simulated analytical\" for a block, a sphere and\n"
-                          "a disk, friction coefficient mu from 0 to 0.7 (for scripts/plot_dem.py)"}})
+  example::command_line(
+      "incline",
+      "Blocks and spheres of radius 1 cm released on a 30 degree incline (Hertz, Mindlin\n"
+      "friction): the simulated acceleration along the slope, in m/s^2, next to the\n"
+      "analytical one.",
+      {{"--sweep", &sweep_mu, "",
+        "instead, rows \"shape mu simulated analytical\" for a block, a sphere and\n"
+        "a disk, friction coefficient mu from 0 to 0.7 (for scripts/plot_dem.py)"}})
       .parse(argc, argv);
   if (sweep_mu) {
     sweep();

@@ -9,11 +9,12 @@
 #include "command_line.hpp"
 
 int main(int argc, char** argv) try {
-  example::command_line("kernels_tour",
-                        "carom's collision kernels on a few hand-made cases: the time two spheres meet,\n"
-                        "the impulse between them, a ball thrown up hitting the floor, a ball leaving a\n"
-                        "cell. No flags.",
-                        {})
+  example::command_line(
+      "kernels_tour",
+      "carom's collision kernels on a few hand-made cases: the time two spheres meet,\n"
+      "the impulse between them, a ball thrown up hitting the floor, a ball leaving a\n"
+      "cell. No flags.",
+      {})
       .parse(argc, argv);
   using v3 = carom::vec<double, 3>;
 

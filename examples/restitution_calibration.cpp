@@ -211,13 +211,14 @@ void print_table() {
 
 int main(int argc, char** argv) try {
   bool table = false;
-  example::command_line("restitution_calibration",
-                        "Power-law contacts F = k d^p + alpha sqrt(m k) d^((p-1)/2) d' (m = 0.01 kg,\n"
-                        "k = 1e6 N/m^p) calibrated for a target restitution e: the damping alpha in\n"
-                        "both conventions, overlap, contact time, time step, and e measured by velocity\n"
-                        "Verlet at impact speeds over four decades.",
-                        {{"--table", &table, "",
-                          "instead, machine-readable rows (for scripts/plot_contact_laws.py)"}})
+  example::command_line(
+      "restitution_calibration",
+      "Power-law contacts F = k d^p + alpha sqrt(m k) d^((p-1)/2) d' (m = 0.01 kg,\n"
+      "k = 1e6 N/m^p) calibrated for a target restitution e: the damping alpha in\n"
+      "both conventions, overlap, contact time, time step, and e measured by velocity\n"
+      "Verlet at impact speeds over four decades.",
+      {{"--table", &table, "",
+        "instead, machine-readable rows (for scripts/plot_contact_laws.py)"}})
       .parse(argc, argv);
   if (table) {
     std::printf(
