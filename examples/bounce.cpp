@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Seed 001's first check (SPEC §3): a ball dropped from h_1 = 5 cm onto the
-// floor rebounds to the apex heights h_{n+1} = e^{2n} h_1. One ball of radius
+// The bouncing ball (docs/dem.md; Pöschel & Schwager, "Computational
+// Granular Dynamics", 2005): a ball dropped from h_1 = 5 cm onto the floor
+// rebounds to the apex heights h_{n+1} = e^{2n} h_1. One ball of radius
 // 1 cm and 10 g, Hertz with k = 4/3 E* √R* = 1.5e10 N/m^1.5 (steel on a
 // steel floor) and α calibrated for e = 0.5, 0.7 and 0.9 (no-tension
 // convention, as most DEM codes clip the force),
@@ -18,6 +19,8 @@
 #include <cstdio>
 #include <exception>
 #include <vector>
+
+#include "command_line.hpp"
 
 namespace {
 
@@ -52,7 +55,13 @@ std::vector<T> apex_heights(T restitution, int count) {
 
 }  // namespace
 
-int main() try {
+int main(int argc, char** argv) try {
+  example::command_line(
+      "bounce",
+      "A 1 cm, 10 g steel ball dropped from 5 cm onto a steel floor (Hertz, calibrated\n"
+      "for e = 0.5, 0.7, 0.9): each apex height next to e^(2n) h_1. No flags.",
+      {})
+      .parse(argc, argv);
   std::printf("# ball dropped from h_1 = %.3f m; apex n+1 should be e^{2n} h_1\n", h1);
   std::printf("# %4s %3s %14s %14s %12s %10s\n", "e", "n", "apex (m)", "e^{2n} h_1", "rel. error",
               "bounce e");
@@ -64,6 +73,7 @@ int main() try {
       std::printf("%6.2f %3zu %14.6e %14.6e %12.2e %10.5f\n", e, n, apexes[n], predicted,
                   apexes[n] / predicted - 1, bounce_e);
     }
+    std::fflush(stdout);  // one restitution done: show it through a pipe
   }
 } catch (const std::exception& error) {
   std::fprintf(stderr, "bounce: %s\n", error.what());

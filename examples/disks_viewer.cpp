@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A 2D hard-disk gas you can watch: N = n² elastic disks (σ = m = kT = 1)
-// start on a square lattice with Maxwell–Boltzmann velocities in a periodic
-// box, and the event-driven engine runs them to --time, writing a frame
-// every --dt to
+// A 2D hard-disk gas you can watch: N elastic disks (σ = m = kT = 1; N
+// rounded up to a full square lattice, k²) start on a square lattice with
+// Maxwell–Boltzmann velocities in a periodic box, and the event-driven
+// engine runs them to --time, writing a frame every --frame-interval to
 //   OUT.html        a self-contained page that animates the run (open it
 //                   in a browser, offline),
 //   OUT.lammpstrj   a LAMMPS dump (OVITO, VMD, or a restart),
@@ -11,14 +11,13 @@
 // from the dump's last frame and checks that it is the engine's state,
 // bit for bit.
 //
-//   disks_viewer [OUT.html] [--n N] [--phi F] [--time T] [--dt DT] [--seed S]
-//                [--boundary periodic|wall]
+//   disks_viewer [OUT.html] [--n N] [--phi F] [--time T] [--frame-interval T]
+//                [--seed S] [--boundary periodic|wall]
 #include <carom/carom.hpp>
 #include <carom/io.hpp>
 
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -32,38 +31,45 @@ namespace {
 
 struct options {
   std::string html = "disks.html";
-  std::size_t n = 20;
+  std::size_t n = 400;
+  std::size_t side = 0;  // of the square lattice holding at least n
   double phi = 0.5;
   double time = 20;
-  double dt = 0.1;
-  unsigned long seed = 1;
+  double frame_interval = 0.1;
+  std::size_t seed = 1;
+  std::string boundary = "periodic";
   bool periodic = true;
 };
 
 options parse(int argc, char** argv) {
   options o;
-  example::command_line args(argc, argv, "disks_viewer",
-                             "[OUT.html] [--n N] [--phi F] [--time T] [--dt DT] [--seed S] "
-                             "[--boundary periodic|wall]");
-  while (args.next()) {
-    const std::string& flag = args.flag();
-    if (flag == "--n") o.n = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--phi") o.phi = std::atof(args.value());
-    else if (flag == "--time") o.time = std::atof(args.value());
-    else if (flag == "--dt") o.dt = std::atof(args.value());
-    else if (flag == "--seed") o.seed = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--boundary") o.periodic = std::strcmp(args.value(), "wall") != 0;
-    else if (flag.rfind("--", 0) == 0) args.usage("unknown flag " + flag);
-    else o.html = flag;
-  }
-  if (o.n == 0 || !(o.time > 0) || !(o.dt > 0)) args.usage("--n, --time and --dt must be > 0");
+  const example::command_line args(
+      "disks_viewer",
+      "Elastic hard disks (sigma = m = kT = 1), event-driven from a square lattice; writes\n"
+      "OUT.html (an animation, offline), OUT.lammpstrj (a LAMMPS dump) and OUT.pvd with\n"
+      "OUT_NNNNNN.vtp (ParaView), then restarts from the dump's last frame and checks it is\n"
+      "the engine's state, bit for bit. Times are in sigma sqrt(m/kT).",
+      {{"OUT.html", &o.html, "", "the page to write; the other files go beside it"},
+       {"--n", &o.n, "N", "number of disks, rounded up to a full square lattice (k^2)"},
+       {"--phi", &o.phi, "F", "packing fraction (area of the disks / area of the box)"},
+       {"--time", &o.time, "T", "simulated time to run"},
+       {"--frame-interval", &o.frame_interval, "T",
+        "simulated time between frames written\n(the event-driven engine has no time step)"},
+       {"--seed", &o.seed, "S", "random seed of the initial velocities"},
+       {"--boundary", &o.boundary, "periodic|wall", "the box's faces"}});
+  args.parse(argc, argv);
+  if (o.n == 0) args.fail("--n must be > 0");
+  if (!(o.time > 0) || !(o.frame_interval > 0))
+    args.fail("--time and --frame-interval must be > 0");
+  o.periodic = o.boundary == "periodic";
+  o.side = example::lattice_side(o.n, 2);
   return o;
 }
 
 int run(const options& o) {
   using engine_type = carom::event_driven<double, 2>;
   auto scene = carom::lattice<double, 2>(
-      o.n, o.phi, o.periodic ? carom::boundary::periodic : carom::boundary::wall);
+      o.side, o.phi, o.periodic ? carom::boundary::periodic : carom::boundary::wall);
   std::mt19937_64 generator(o.seed);
   carom::maxwell_boltzmann(scene.particles, 1.0, generator);
   engine_type engine(scene.container, scene.particles);
@@ -80,12 +86,15 @@ int run(const options& o) {
                                                                " hard disks"});
   carom::progress_printer progress(std::cerr, o.time);
   const double energy = engine.kinetic_energy();
-  const std::size_t outputs = carom::run_with_output(engine, o.time, o.dt, dump, vtk, viewer, progress);
+  const std::size_t outputs =
+      carom::run_with_output(engine, o.time, o.frame_interval, dump, vtk, viewer, progress);
   viewer.save(html);
   dump_file.close();
 
   std::printf("%u disks, packing fraction %.3f, %s box, t = 0 to %g\n", engine.size(), o.phi,
               o.periodic ? "periodic" : "walled", o.time);
+  if (engine.size() != o.n)  // the lattice is whole
+    std::printf("  (--n %zu rounded up to a full %zu x %zu lattice)\n", o.n, o.side, o.side);
   std::printf("  %llu collisions, relative kinetic energy change %.1e\n",
               static_cast<unsigned long long>(engine.pair_collisions()),
               engine.kinetic_energy() / energy - 1);
@@ -116,12 +125,9 @@ int run(const options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const options o = parse(argc, argv);
-  try {
-    return run(o);
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "disks_viewer: %s\n", error.what());
-    return 2;
-  }
+int main(int argc, char** argv) try {
+  return run(parse(argc, argv));
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "disks_viewer: %s\n", error.what());
+  return 2;
 }

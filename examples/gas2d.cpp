@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Seed 003's scene: a 2D gas of atoms in a walled box under gravity,
-// colliding elastically, moved with a fixed time step by carom's impulse
-// mode (carom::impulse_stepped<double, 2, carom::elastic>): every contact
-// inside a step is found with the swept collision-time solver, so atoms
-// never pass through each other and simultaneous contacts come out right.
-// N = n² atoms (σ = m = kT = 1) start on a square lattice with
-// Maxwell–Boltzmann velocities and settle into a barometric profile.
+// A 2D gas of atoms in a walled box under gravity, colliding elastically,
+// moved with a fixed time step by carom's impulse mode
+// (carom::impulse_stepped<double, 2, carom::elastic>): every contact inside a
+// step is found with the swept collision-time solver, so atoms never pass
+// through each other and simultaneous contacts come out right. N atoms
+// (σ = m = kT = 1; N rounded up to a full square lattice, k²) start on a
+// square lattice with Maxwell–Boltzmann velocities and settle into a
+// barometric profile.
 //
 // Prints, per frame: time, kinetic energy K, potential energy U = Σ m g h,
 // E = K + U and the momentum; at the end the drift of E (velocity Verlet
@@ -20,7 +21,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -32,42 +33,45 @@ namespace {
 
 struct options {
   std::string html = "gas2d.html";
-  std::size_t n = 20;
+  std::size_t n = 400;
+  std::size_t side = 0;  // of the square lattice holding at least n
   double phi = 0.2;
   double gravity = 0.25;
   double dt = 0.01;
   std::size_t frames = 200;
   std::size_t steps_per_frame = 10;
-  unsigned long seed = 1;
+  std::size_t seed = 1;
   bool quiet = false;
 };
 
 options parse(int argc, char** argv) {
   options o;
-  example::command_line args(argc, argv, "gas2d",
-                             "[OUT.html] [--n N] [--phi F] [--gravity G] [--dt DT] [--frames K] "
-                             "[--steps-per-frame S] [--seed S] [--quiet]");
-  while (args.next()) {
-    const std::string& flag = args.flag();
-    if (flag == "--n") o.n = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--phi") o.phi = std::atof(args.value());
-    else if (flag == "--gravity") o.gravity = std::atof(args.value());
-    else if (flag == "--dt") o.dt = std::atof(args.value());
-    else if (flag == "--frames") o.frames = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--steps-per-frame") o.steps_per_frame = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--seed") o.seed = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--quiet") o.quiet = true;
-    else if (flag.rfind("--", 0) == 0) args.usage("unknown flag " + flag);
-    else o.html = flag;
-  }
-  if (o.n == 0 || o.frames == 0 || o.steps_per_frame == 0 || !(o.dt > 0))
-    args.usage("--n, --frames, --steps-per-frame and --dt must be > 0");
+  const example::command_line args(
+      "gas2d",
+      "A 2D gas of elastic atoms (sigma = m = kT = 1) in a walled box under gravity, moved\n"
+      "with a fixed time step by carom's impulse mode; prints the energies per frame and\n"
+      "writes OUT.html (an animation) and OUT.lammpstrj (a LAMMPS dump). Times are in\n"
+      "sigma sqrt(m/kT).",
+      {{"OUT.html", &o.html, "", "the page to write; the dump goes beside it"},
+       {"--n", &o.n, "N", "number of atoms, rounded up to a full square lattice (k^2)"},
+       {"--phi", &o.phi, "F", "packing fraction (area of the atoms / area of the box)"},
+       {"--gravity", &o.gravity, "G", "acceleration of gravity, in kT/(m sigma)"},
+       {"--dt", &o.dt, "DT", "time step"},
+       {"--frames", &o.frames, "K", "number of frames printed and written"},
+       {"--steps-per-frame", &o.steps_per_frame, "S", "time steps between frames"},
+       {"--seed", &o.seed, "S", "random seed of the initial velocities"},
+       {"--quiet", &o.quiet, "", "no per-frame rows, just the summary"}});
+  args.parse(argc, argv);
+  if (o.n == 0 || o.frames == 0 || o.steps_per_frame == 0)
+    args.fail("--n, --frames and --steps-per-frame must be > 0");
+  if (!(o.dt > 0)) args.fail("--dt must be > 0");
+  o.side = example::lattice_side(o.n, 2);
   return o;
 }
 
 int run(const options& o) {
   using engine_type = carom::impulse_stepped<double, 2, carom::elastic>;
-  auto scene = carom::lattice<double, 2>(o.n, o.phi, carom::boundary::wall);
+  auto scene = carom::lattice<double, 2>(o.side, o.phi, carom::boundary::wall);
   std::mt19937_64 generator(o.seed);
   carom::maxwell_boltzmann(scene.particles, 1.0, generator);
   const carom::vec<double, 2> g{0, -o.gravity};
@@ -93,12 +97,17 @@ int run(const options& o) {
   std::printf("%u atoms, packing fraction %.3f, g = %g, dt = %g, walled box %g x %g\n",
               unsigned(engine.size()), o.phi, o.gravity, o.dt, scene.container.lengths()[0],
               scene.container.lengths()[1]);
+  if (engine.size() != o.n)  // the lattice is whole
+    std::printf("(--n %zu rounded up to a full %zu x %zu lattice)\n", o.n, o.side, o.side);
   if (!o.quiet) std::printf("%10s %12s %12s %14s %12s %12s\n", "t", "K", "U", "E = K + U", "px", "py");
   auto frame = [&](engine_type& e) {
     const double k = e.kinetic_energy(), u = potential();
     const auto p = e.momentum();
     worst = std::max(worst, std::abs((k + u) / e0 - 1));
-    if (!o.quiet) std::printf("%10.3f %12.5f %12.5f %14.8f %12.5f %12.5f\n", e.time(), k, u, k + u, p[0], p[1]);
+    if (!o.quiet) {
+      std::printf("%10.3f %12.5f %12.5f %14.8f %12.5f %12.5f\n", e.time(), k, u, k + u, p[0], p[1]);
+      std::fflush(stdout);  // live through a pipe
+    }
     viewer(e);
     dump(e);
   };
@@ -117,12 +126,9 @@ int run(const options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const options o = parse(argc, argv);
-  try {
-    return run(o);
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "gas2d: %s\n", error.what());
-    return 2;
-  }
+int main(int argc, char** argv) try {
+  return run(parse(argc, argv));
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "gas2d: %s\n", error.what());
+  return 2;
 }

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Seed 000's system: N hard spheres (or disks) in a box, jumping from one
-// collision to the next. Starts from a lattice with Maxwell–Boltzmann
-// velocities (σ = m = kT = 1), equilibrates, then measures the collision
-// rate, the pressure as Z = PV/(NkT) next to Carnahan–Starling (3D) or
-// Henderson (2D), the mean free time and the energy drift.
+// N hard spheres (or disks) in a box, jumping from one collision to the
+// next. Starts from a lattice with Maxwell–Boltzmann velocities
+// (σ = m = kT = 1), equilibrates, then measures the collision rate, the
+// pressure as Z = PV/(NkT) next to Carnahan–Starling (3D) or Henderson
+// (2D), the mean free time and the energy drift.
 //
 //   hard_spheres [--n N] [--phi F] [--dim 2|3] [--boundary periodic|wall]
-//                [--e E] [--collisions C] [--seed S] [--cells] [--json]
+//                [--restitution E] [--collisions-per-particle C] [--seed S]
+//                [--search neighbour_lists|cell_lists] [--json]
 //
-// --n is the lattice size: N = 4 n³ spheres (3D) or n² disks (2D);
-// --collisions is per particle (measured after as many for equilibration).
+// --n is rounded up to a full lattice: 4 k³ spheres (FCC, 3D) or k² disks.
 // Runs longer than a second print progress lines (done, ETA) on stderr.
 #include <carom/carom.hpp>
 
@@ -17,9 +17,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <exception>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "command_line.hpp"
@@ -27,37 +27,45 @@
 namespace {
 
 struct options {
-  std::size_t n = 10;
+  std::size_t n = 4000;
+  std::size_t side = 0;  // of the lattice holding at least n
   double phi = 0.45;
-  int dim = 3;
+  std::size_t dim = 3;
+  std::string boundary = "periodic";
   bool periodic = true;
   double e = 1.0;
   double collisions = 50;
-  unsigned long seed = 1;
-  bool cells = false;
+  std::size_t seed = 1;
+  std::string search = "neighbour_lists";
   bool json = false;
 };
 
 options parse(int argc, char** argv) {
   options o;
-  example::command_line args(argc, argv, "hard_spheres",
-                             "[--n N] [--phi F] [--dim 2|3] [--boundary periodic|wall] [--e E] "
-                             "[--collisions C] [--seed S] [--cells] [--json]");
-  while (args.next()) {
-    const std::string& flag = args.flag();
-    if (flag == "--n") o.n = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--phi") o.phi = std::atof(args.value());
-    else if (flag == "--dim") o.dim = std::atoi(args.value());
-    else if (flag == "--boundary") o.periodic = std::strcmp(args.value(), "wall") != 0;
-    else if (flag == "--e") o.e = std::atof(args.value());
-    else if (flag == "--collisions") o.collisions = std::atof(args.value());
-    else if (flag == "--seed") o.seed = std::strtoul(args.value(), nullptr, 10);
-    else if (flag == "--cells") o.cells = true;
-    else if (flag == "--json") o.json = true;
-    else args.usage("unknown flag " + flag);
-  }
-  if (o.dim != 2 && o.dim != 3) args.usage("--dim must be 2 or 3");
-  if (o.n == 0 || !(o.collisions > 0)) args.usage("--n and --collisions must be > 0");
+  const example::command_line args(
+      "hard_spheres",
+      "Elastic (or inelastic) hard spheres or disks, sigma = m = kT = 1, event-driven from a\n"
+      "lattice: the collision rate, Z = PV/(NkT) against Carnahan-Starling (3D) or Henderson\n"
+      "(2D), the mean free time and the energy drift. Times are in sigma sqrt(m/kT).",
+      {{"--n", &o.n, "N",
+        "number of particles, rounded up to a full lattice:\n"
+        "4 k^3 spheres (FCC) in 3D, k^2 disks in 2D"},
+       {"--phi", &o.phi, "F", "packing fraction"},
+       {"--dim", &o.dim, "2|3", "dimension"},
+       {"--boundary", &o.boundary, "periodic|wall", "the box's faces"},
+       {"--restitution", &o.e, "E", "coefficient of restitution, 0 < E <= 1"},
+       {"--collisions-per-particle", &o.collisions, "C",
+        "collisions per particle measured, after as many\nfor equilibration"},
+       {"--seed", &o.seed, "S", "random seed of the initial velocities"},
+       {"--search", &o.search, "neighbour_lists|cell_lists",
+        "the event-driven engine's neighbour search"},
+       {"--json", &o.json, "", "print the results as one JSON object"}});
+  args.parse(argc, argv);
+  if (o.n == 0) args.fail("--n must be > 0");
+  if (!(o.collisions > 0)) args.fail("--collisions-per-particle must be > 0");
+  if (!(o.e > 0 && o.e <= 1)) args.fail("--restitution must be in (0, 1]");
+  o.periodic = o.boundary == "periodic";
+  o.side = example::lattice_side(o.n, o.dim);
   return o;
 }
 
@@ -65,8 +73,8 @@ template <std::size_t D, class Search>
 int run(const options& o) {
   using resolver = carom::constant_restitution<double>;
   using engine = carom::event_driven<double, D, resolver, carom::event_policies<Search>>;
-  auto scene = carom::lattice<double, D>(o.n, o.phi, o.periodic ? carom::boundary::periodic
-                                                                : carom::boundary::wall);
+  auto scene = carom::lattice<double, D>(o.side, o.phi, o.periodic ? carom::boundary::periodic
+                                                                   : carom::boundary::wall);
   std::mt19937_64 generator(o.seed);
   carom::maxwell_boltzmann(scene.particles, 1.0, generator);
   engine sim(scene.container, scene.particles,
@@ -115,6 +123,9 @@ int run(const options& o) {
   const double drift = sim.kinetic_energy() / energy_before - 1;
 
   if (o.json) {
+    if (sim.size() != o.n)
+      std::fprintf(stderr, "hard_spheres: --n %zu rounded up to a full lattice: %zu particles\n",
+                   o.n, std::size_t(sim.size()));
     std::printf(
         "{\"dimension\": %zu, \"particles\": %.0f, \"packing_fraction\": %.6f, \"periodic\": %s, "
         "\"restitution\": %g, \"collisions\": %llu, \"wall_collisions\": %llu, \"seconds\": %.4f, "
@@ -129,6 +140,9 @@ int run(const options& o) {
   }
   std::printf("%zuD %s, N = %.0f, packing fraction %.4f, e = %g\n", D,
               o.periodic ? "periodic box" : "walled box", count, phi, o.e);
+  if (sim.size() != o.n)  // the lattice is whole
+    std::printf("  (--n %zu rounded up to a full %s lattice, side %zu)\n", o.n,
+                D == 3 ? "FCC" : "square", o.side);
   std::printf("  %llu collisions in %.3f s of wall time: %.3g collisions/s\n",
               static_cast<unsigned long long>(sim.pair_collisions()), seconds, rate);
   std::printf("  collisions per particle per unit time  %.4f\n", per_particle);
@@ -143,13 +157,15 @@ int run(const options& o) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   const options o = parse(argc, argv);
-  try {
-    if (o.dim == 3) return o.cells ? run<3, carom::cell_lists>(o) : run<3, carom::neighbour_lists>(o);
-    return o.cells ? run<2, carom::cell_lists>(o) : run<2, carom::neighbour_lists>(o);
-  } catch (const std::invalid_argument& error) {
-    std::fprintf(stderr, "hard_spheres: %s\n", error.what());
-    return 2;
-  }
+  const bool cells = o.search == "cell_lists";
+  if (o.dim == 3) return cells ? run<3, carom::cell_lists>(o) : run<3, carom::neighbour_lists>(o);
+  return cells ? run<2, carom::cell_lists>(o) : run<2, carom::neighbour_lists>(o);
+} catch (const std::invalid_argument& error) {  // carom::invalid_input: a bad --phi
+  std::fprintf(stderr, "hard_spheres: %s\n", error.what());
+  return 2;
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "hard_spheres: %s\n", error.what());
+  return 1;
 }

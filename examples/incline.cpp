@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Seed 001's incline checks (SPEC §3): a block sliding on a 30° plane, a
-// block held by static friction, a sphere rolling, a sphere sliding while
-// it spins up. Prints the simulated acceleration next to the analytical
-// one (tests/validation/dem_incline.cpp checks them to 0.5 %).
+// Friction on an incline (docs/dem.md; Pöschel & Schwager, "Computational
+// Granular Dynamics", 2005): a block sliding on a 30° plane, a block held
+// by static friction, a sphere rolling, a sphere sliding while it spins up.
+// Prints the simulated acceleration next to the analytical one
+// (tests/validation/dem_incline.cpp checks them to 0.5 %).
 //
 //   incline            the four cases above
 //   incline --sweep    rows "shape mu simulated analytical" for a block, a
@@ -12,7 +13,9 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
+#include <exception>
+
+#include "command_line.hpp"
 
 namespace {
 
@@ -77,19 +80,26 @@ void sweep() {
                 analytical(mu, T(2) / 5));
     std::printf("%-8s %6.3f %18.12f %18.12f\n", "disk", mu, simulate<2>(mu, false),
                 analytical(mu, T(1) / 2));
+    std::fflush(stdout);  // a long sweep: show each mu through a pipe
   }
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (argc > 1 && !std::strcmp(argv[1], "--sweep")) {
+int main(int argc, char** argv) try {
+  bool sweep_mu = false;
+  example::command_line(
+      "incline",
+      "Blocks and spheres of radius 1 cm released on a 30 degree incline (Hertz, Mindlin\n"
+      "friction): the simulated acceleration along the slope, in m/s^2, next to the\n"
+      "analytical one.",
+      {{"--sweep", &sweep_mu, "",
+        "instead, rows \"shape mu simulated analytical\" for a block, a sphere and\n"
+        "a disk, friction coefficient mu from 0 to 0.7 (for scripts/plot_dem.py)"}})
+      .parse(argc, argv);
+  if (sweep_mu) {
     sweep();
     return 0;
-  }
-  if (argc > 1) {
-    std::fprintf(stderr, "usage: incline [--sweep]\n");
-    return 2;
   }
   const T s = std::sin(theta), c = std::cos(theta);
   std::printf("incline 30 deg, g = %.2f m/s^2: acceleration along the slope (m/s^2)\n", g);
@@ -103,4 +113,7 @@ int main(int argc, char** argv) {
   std::printf("%-40s %12.5f %12.5f\n", "sphere sliding + spin-up, mu = 0.1",
               simulate<3>(0.1, false), g * (s - 0.1 * c));
   std::printf("slip threshold mu* = 2/7 tan 30 = %.4f\n", 2.0 / 7.0 * std::tan(theta));
+} catch (const std::exception& error) {
+  std::fprintf(stderr, "incline: %s\n", error.what());
+  return 1;
 }

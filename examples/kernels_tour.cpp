@@ -6,7 +6,16 @@
 #include <cstdio>
 #include <exception>
 
-int main() try {
+#include "command_line.hpp"
+
+int main(int argc, char** argv) try {
+  example::command_line(
+      "kernels_tour",
+      "carom's collision kernels on a few hand-made cases: the time two spheres meet,\n"
+      "the impulse between them, a ball thrown up hitting the floor, a ball leaving a\n"
+      "cell. No flags.",
+      {})
+      .parse(argc, argv);
   using v3 = carom::vec<double, 3>;
 
   // Two unit spheres 3 apart on x, closing at 2 per second, offset by 0.5 in y.

@@ -3,8 +3,14 @@
 #include <cstdio>
 #include <exception>
 #include <random>
+#include <string_view>
 
-int main() try {
+int main(int argc, char** argv) try {
+  if (argc > 1) {  // no flags: --help prints the usage, anything else is an error
+    const bool help = std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h";
+    std::fprintf(help ? stdout : stderr, "usage: readme_example   (it takes no flags)\n");
+    return help ? 0 : 2;
+  }
   // 4 x 10^3 elastic hard spheres (sigma = m = kT = 1) on an FCC lattice in a periodic cube.
   auto [box, spheres] = carom::lattice<double, 3>(10, /*packing fraction=*/0.3, carom::boundary::periodic);
   std::mt19937_64 rng(1);

@@ -7,25 +7,31 @@
 // Prints the kinetic energy as it decays, with a progress note (done, rate,
 // ETA); a settled bed ends with KE many orders of magnitude below the pour's.
 //
-//   settling [--n N] [--time SECONDS]      (default N = 2000, 0.5 s)
+//   settling [--n N] [--time SECONDS]
 #include <carom/carom.hpp>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
-#include <cstdlib>
-#include <cstring>
 #include <random>
+
+#include "command_line.hpp"
 
 int main(int argc, char** argv) try {
   using T = double;
   std::size_t n = 2000;
   double duration = 0.5;
-  for (int a = 1; a + 1 < argc; a += 2) {
-    if (!std::strcmp(argv[a], "--n")) n = std::size_t(std::atol(argv[a + 1]));
-    if (!std::strcmp(argv[a], "--time")) duration = std::atof(argv[a + 1]);
-  }
+  const example::command_line args(
+      "settling",
+      "Soft beads (radius 1 mm, 2500 kg/m^3; Hertz, e = 0.5, E = 10 MPa; friction 0.5)\n"
+      "poured into a box 40 radii wide settle under gravity; prints the kinetic energy as\n"
+      "it decays, with progress (done, rate, ETA).",
+      {{"--n", &n, "N", "number of beads"},
+       {"--time", &duration, "SECONDS", "simulated time, in seconds"}});
+  args.parse(argc, argv);
+  if (n == 0) args.fail("--n must be > 0");
+  if (!(duration > 0)) args.fail("--time must be > 0");
   const T radius = 1e-3, density = 2500;
   const T mass = density * T(4) / T(3) * carom::pi<T> * radius * radius * radius;
   // Beads on a loose random lattice high in a box 40 × 40 radii wide.
@@ -76,6 +82,7 @@ int main(int argc, char** argv) try {
                 e.time(), double(e.kinetic_energy()), double(e.rotational_energy()),
                 double(e.contact_count()) / double(e.size()), 100.0 * double(e.steps()) / double(steps),
                 double(e.size()) * double(e.steps()) / elapsed / 1e6, eta);
+    std::fflush(stdout);  // live through a pipe
   }, every);
 } catch (const std::exception& error) {
   std::fprintf(stderr, "settling: %s\n", error.what());

@@ -29,12 +29,12 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-# (dimension, lattice size n, packing fractions): N = 4 n^3 = 2048 spheres,
-# n^2 = 1600 disks; fluid states below freezing (0.494 in 3D, ~0.70 in 2D).
-Z_RUNS = ((3, 8, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48)),
-          (2, 40, (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65)))
+# (dimension, particles N, packing fractions): 2048 = 4 x 8^3 spheres (FCC),
+# 1600 = 40^2 disks; fluid states below freezing (0.494 in 3D, ~0.70 in 2D).
+Z_RUNS = ((3, 2048, (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48)),
+          (2, 1600, (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65)))
 Z_COLLISIONS = 200  # per particle, measured after as many for equilibration
-RATE_SIZES = (3, 4, 5, 7, 10, 14, 20, 29)  # 3D lattice sizes: N = 108 ... 97556
+RATE_SIZES = (108, 256, 500, 1372, 4000, 10976, 32000, 97556)  # 3D, N = 4 k^3, k = 3 ... 29
 RATE_PHI = 0.45
 
 
@@ -57,8 +57,8 @@ def plot_compressibility(example, path):
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True,
                                       gridspec_kw={"height_ratios": [3, 2]})
     for (dim, n, phis), color in zip(Z_RUNS, ("C0", "C1")):
-        runs = [run(example, "--dim", dim, "--n", n, "--phi", phi, "--collisions", Z_COLLISIONS)
-                for phi in phis]
+        runs = [run(example, "--dim", dim, "--n", n, "--phi", phi,
+                    "--collisions-per-particle", Z_COLLISIONS) for phi in phis]
         exact, name = (carnahan_starling, "Carnahan–Starling") if dim == 3 else (henderson, "Henderson")
         grid = [phis[-1] * i / 200 for i in range(201)]
         top.plot(grid, [exact(x) for x in grid], "-", color=color, lw=1.2, label=f"{dim}D: {name}")
@@ -93,10 +93,11 @@ def measure_rates(example, path):
                 f"median of 3; load {os.getloadavg()[0]:.2f} at the start\n")
         writer = csv.writer(f)
         writer.writerow(["search", "particles", "collisions_per_second", "collisions_per_particle"])
-        for search, flags in (("neighbour_lists", ()), ("cell_lists", ("--cells",))):
+        for search, flags in (("neighbour_lists", ()), ("cell_lists", ("--search", "cell_lists"))):
             for n in RATE_SIZES:
-                per_particle = max(50, round(2e6 / (4 * n ** 3)))
-                runs = [run(example, "--n", n, "--phi", RATE_PHI, "--collisions", per_particle,
+                per_particle = max(50, round(2e6 / n))
+                runs = [run(example, "--n", n, "--phi", RATE_PHI,
+                            "--collisions-per-particle", per_particle,
                             "--seed", seed, *flags, pin=True) for seed in (1, 2, 3)]
                 rate = statistics.median(r["collisions_per_second"] for r in runs)
                 writer.writerow([search, f"{runs[0]['particles']:.0f}", f"{rate:.4g}", per_particle])

@@ -5,9 +5,8 @@
 cmake_minimum_required(VERSION 3.21)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
-set(n 12)  # n² = 144 disks
-math(EXPR disks "${n} * ${n}")
-execute_process(COMMAND ${EXAMPLE} ${WORK}/disks.html --n ${n} --time 2 --dt 0.1
+set(disks 144)  # a full 12 x 12 lattice
+execute_process(COMMAND ${EXAMPLE} ${WORK}/disks.html --n ${disks} --time 2 --frame-interval 0.1
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "disks_viewer failed (${result}):\n${output}${errors}")
