@@ -31,7 +31,7 @@ static_assert(std::is_same_v<carom::null_engine_observer, carom::null_observer>)
 }  // namespace
 
 TEST_CASE("event_driven::run_collisions is run under its former name", "[deprecated]") {
-  auto [box, spheres] = carom::lattice<double, 3>(2, 0.3, carom::boundary::periodic);
+  auto [box, spheres] = carom::lattice<double, 3>(3, 0.3, carom::boundary::periodic);
   std::mt19937_64 rng(3);
   carom::maxwell_boltzmann(spheres, 1.0, rng);
   carom::event_driven<double, 3> a(box, spheres), b(box, spheres);
