@@ -42,6 +42,7 @@
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
+#include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
 #include "carom/integrate/concepts.hpp"
@@ -119,10 +120,13 @@ class dem {
     return timing.profile;
   }
 
-  // ---- particle constraints ------------------------------------------
+  // ---- particle constraints and state changes between steps -----------
+  // Each throws carom::invalid_input naming the function and the particle
+  // for i >= size() or a non-finite value, and then changes nothing.
 
   /// Fixes particle i in place: zero velocity and angular velocity, no
-  /// motion from then on. Throws carom::invalid_input for i ≥ size().
+  /// response to forces or gravity from then on (infinite mass for its
+  /// partners).
   void fix(std::size_t i) {
     check_index("fix", i);
     inverse_mass_[i] = T(0);
@@ -133,11 +137,49 @@ class dem {
     refresh_constants();
   }
 
+  /// Undoes fix(i): particle i gets back its mass and moment of inertia
+  /// (its rotation stays locked if lock_rotation(i) was called) and feels
+  /// forces and gravity again, starting at its current velocity. A no-op
+  /// on a particle that is not fixed.
+  void free(std::size_t i) {
+    check_index("free", i);
+    inverse_mass_[i] = state_.inverse_masses()[i];
+    inverse_inertia_[i] = rotation_locked_[i] ? T(0) : state_.inverse_inertias()[i];
+    mobile_[i] = T(1);
+    refresh_constants();
+  }
+
   /// Locks the rotation of particle i at its current angular velocity
-  /// (a block that slides without rolling). Throws for i ≥ size().
+  /// (a block that slides without rolling).
   void lock_rotation(std::size_t i) {
     check_index("lock_rotation", i);
+    rotation_locked_[i] = 1;
     inverse_inertia_[i] = T(0);
+  }
+
+  /// Undoes lock_rotation(i): torques turn particle i again (a fixed
+  /// particle stays fixed until free(i)).
+  void unlock_rotation(std::size_t i) {
+    check_index("unlock_rotation", i);
+    rotation_locked_[i] = 0;
+    if (mobile_[i] != T(0)) inverse_inertia_[i] = state_.inverse_inertias()[i];
+  }
+
+  /// Sets the velocity of particle i (m/s). A fixed particle given a
+  /// velocity moves at it, unaffected by forces (a driven particle).
+  void set_velocity(std::size_t i, const vector& v) {
+    check_index("set_velocity", i);
+    detail::require(is_finite(v), "carom::dem::set_velocity: particle ", i,
+                    ": the velocity is not finite");
+    velocity_[i] = v;
+  }
+
+  /// Sets the angular velocity of particle i (rad/s; a scalar in 2D).
+  void set_angular_velocity(std::size_t i, const angular_type& omega) {
+    check_index("set_angular_velocity", i);
+    detail::require(is_finite(omega), "carom::dem::set_angular_velocity: particle ", i,
+                    ": the angular velocity is not finite");
+    angular_velocity_[i] = omega;
   }
 
   // ---- state ------------------------------------------------------------
@@ -208,6 +250,84 @@ class dem {
     return sum;
   }
 
+  // ---- contacts and what follows from them (engines/dem/observables.hpp) --
+
+  /// The contacts at the current state, computed on request (the step
+  /// stores nothing for them): particle pairs in Verlet-list order, then
+  /// wall contacts wall by wall. Each is the contact kernel evaluated at
+  /// the current positions, velocities and angular velocities with the
+  /// stored tangential stretch ξ, without stretching it further (dt = 0):
+  ///   F_n = law(δ, δ', m*),  F_t = −σ (k_t ξ + γ_t m* v_t), |F_t| ≤ μ F_n.
+  /// The stretch is the one the last force evaluation left, so F_t is the
+  /// friction force it applied whenever the velocities equal the ones it
+  /// saw (e.g. a packing at rest); otherwise (velocity Verlet sees the
+  /// half-step velocities; set_velocity()) the damping terms differ from
+  /// forces(). The contact set is the one of the last force evaluation.
+  [[nodiscard]] std::vector<dem_contact<T, D>> contacts() const {
+    std::vector<dem_contact<T, D>> out;
+    out.reserve(contacts_);
+    const auto offsets = list_.offsets();
+    const auto partners = list_.partners();
+    const auto springs = list_.payload();
+    const bool scaled = inverse_reference_radius_ > T(0);
+    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i)
+      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const std::uint32_t j = partners[k];
+        const vector d = box_.minimum_image(position_[i] - position_[j]);  // as pair_forces()
+        const T distance2 = squared_norm(d);
+        if (!(distance2 < reach2_[k] && distance2 > T(0))) continue;
+        const T inverse_distance = T(1) / std::sqrt(distance2);
+        const T overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
+        out.push_back(observed(
+            pair_law_, pair_tangential_, i, j, partner_kind::particle, d * inverse_distance, overlap,
+            velocity_[i] - velocity_[j],
+            angular_type(radius_[i] * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
+            pair_[k].mass, scaled ? pair_scale_[k] : T(1), pair_[k].root_radius * std::sqrt(overlap),
+            springs[k], -d));
+      }
+    for (std::size_t w = 0; w < walls_.size(); ++w)
+      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
+        const std::uint32_t i = wall_candidates_[m];
+        const T ri = radius_[i];
+        const vector n = walls_[w].normal;
+        const T overlap = ri - walls_[w].signed_distance(position_[i]);
+        if (!(overlap > T(0))) continue;
+        out.push_back(observed(wall_law_, wall_tangential_, i, w, partner_kind::wall, n, overlap,
+                               velocity_[i],
+                               angular_type(ri * angular_velocity_[i]), mass_[i],
+                               stiffness_scale(ri), std::sqrt(ri * overlap), wall_spring_[w * size() + i],
+                               -(ri - overlap / 2) * n));
+      }
+    return out;
+  }
+
+  /// The force that the particles exert on each wall, in walls() order (N):
+  /// minus the sum of the wall's contact forces in contacts(). Under
+  /// gravity the floor of a bed at rest carries its weight.
+  [[nodiscard]] std::vector<vector> wall_forces() const {
+    return carom::wall_forces(contacts(), walls_.size());
+  }
+
+  /// Love–Weber contact stress over the box volume (carom::love_weber_stress:
+  /// σ_ab = (1/V) Σ l_a f_b, compressive positive; no kinetic part).
+  [[nodiscard]] dem_tensor<T, D> stress() const { return stress(box_.volume()); }
+
+  /// The same over a volume V (m³, m² in 2D) of your choice, e.g. the
+  /// region the particles fill. Throws carom::invalid_input unless V is
+  /// finite and > 0.
+  [[nodiscard]] dem_tensor<T, D> stress(T volume) const {
+    detail::require(is_finite(volume) && volume > T(0),
+                    "carom::dem::stress: the volume must be finite and > 0 (got ", volume, ")");
+    return love_weber_stress(contacts(), volume);
+  }
+
+  /// Mean number of particle–particle contacts of a mobile particle
+  /// (carom::coordination_number: 2 N_c / N_mobile without fixed
+  /// particles; wall contacts not counted; 0 if every particle is fixed).
+  [[nodiscard]] T coordination_number() const {
+    return carom::coordination_number(contacts(), std::span<const T>(mobile_));
+  }
+
  private:
   dem(detail::dem_setup<T, D, Law>&& setup, const box<T, D>& container,
       const particles<T, D>& initial)
@@ -231,6 +351,7 @@ class dem {
         inverse_mass_(initial.inverse_masses().begin(), initial.inverse_masses().end()),
         inverse_inertia_(initial.inverse_inertias().begin(), initial.inverse_inertias().end()),
         mobile_(initial.size(), T(1)),
+        rotation_locked_(initial.size(), 0),
         id_(initial.ids().begin(), initial.ids().end()),
         force_(initial.size()),
         torque_(initial.size()),
@@ -244,6 +365,26 @@ class dem {
   void check_index(const char* what, std::size_t i) const {
     detail::require(i < size(), "carom::dem::", what, ": particle ", i,
                     " does not exist (size ", size(), ")");
+  }
+
+  // One contact of contacts(): the kernel at dt = 0 with the stored stretch.
+  // n points from the partner to i (the kernel's convention); the normal
+  // force is the law's value, computed as the kernel does.
+  [[nodiscard]] dem_contact<T, D> observed(const Law& law, const tangential_params<T>& tangential,
+                                           std::size_t i, std::size_t partner, partner_kind kind,
+                                           const vector& n, T overlap,
+                                           const vector& relative_velocity,
+                                           const angular_type& lever, T mass, T scale,
+                                           T contact_radius, const vector& spring,
+                                           const vector& branch) const {
+    const auto f = soft_contact_force<tangential_type>(
+        law, tangential, n, overlap, relative_velocity, lever, mass, scale,
+        tangential_type::scales_with_contact ? contact_radius : T(1), spring, T(0));
+    const T normal_force = scale * law.force(overlap, -dot(relative_velocity, n), mass / scale);
+    const vector point = position_[i] - (radius_[i] - overlap / 2) * n;
+    return {i, partner, kind, overlap, -n, normal_force,
+            tangential_type::has_history ? vector(f.force - normal_force * n) : vector{},
+            f.force, branch, box_.wrap(point)};
   }
 
   // The phases of a step, timed by run_profiled() (phase_timing) or not
@@ -321,7 +462,7 @@ class dem {
       scaled ? pair_forces<true, true>() : pair_forces<true, false>();
     else
       scaled ? pair_forces<false, true>() : pair_forces<false, false>();
-    scaled ? wall_forces<true>() : wall_forces<false>();
+    scaled ? wall_contact_forces<true>() : wall_contact_forces<false>();
   }
 
   [[nodiscard]] T stiffness_scale(T effective_radius) const noexcept {
@@ -482,7 +623,7 @@ class dem {
   // The stretch of a (particle, wall) pair is touched only while it is, or
   // just was, in contact (wall_touching_ flags).
   template <bool Scaled>
-  void wall_forces() noexcept {
+  void wall_contact_forces() noexcept {
     const std::size_t n = size();
     const T dt = dt_;
     for (std::size_t w = 0; w < walls_.size(); ++w) {
@@ -556,6 +697,7 @@ class dem {
   std::vector<T> inverse_mass_;
   std::vector<T> inverse_inertia_;
   std::vector<T> mobile_;  // 1, or 0 for a fixed particle (no gravity)
+  std::vector<unsigned char> rotation_locked_;  // lock_rotation() without unlock_rotation()
   std::vector<particle_id> id_;
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
