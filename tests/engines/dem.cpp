@@ -12,9 +12,12 @@
 #include <type_traits>
 
 #include "allocations.hpp"
+#include "dem_support.hpp"
 #include "support.hpp"
 
 using carom_test::allocations;
+using dem_test::at;
+using dem_test::hertz_params;
 
 namespace {
 
@@ -43,22 +46,6 @@ static_assert(std::is_same_v<spelled::tangential_type, carom::mindlin_tangential
 template <class T, std::size_t D>
 carom::particle_params<T, D> ball(carom::vec<T, D> x, carom::vec<T, D> v = {}) {
   return {.position = x, .velocity = v, .radius = T(0.01), .mass = T(0.01)};
-}
-
-template <class T, std::size_t D>
-carom::dem_params<T, D, carom::hertz<T>> hertz_params() {
-  return {.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.8)),
-          .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8), .damping = T(0)},
-          .max_impact_speed = T(2)};
-}
-
-template <class T, std::size_t D>
-carom::vec<T, D> at(T x, T y, T z = T(0.5)) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  v[1] = y;
-  if constexpr (D == 3) v[2] = z;
-  return v;
 }
 
 }  // namespace

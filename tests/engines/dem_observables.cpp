@@ -9,25 +9,12 @@
 #include <limits>
 #include <type_traits>
 
+#include "dem_support.hpp"
 #include "support.hpp"
 
+using dem_test::at;
+
 namespace {
-
-template <class T, std::size_t D>
-carom::vec<T, D> at(T x, T y, T z = T(0.5)) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  v[1] = y;
-  if constexpr (D == 3) v[2] = z;
-  return v;
-}
-
-template <class T, std::size_t D>
-carom::dem_params<T, D, carom::hertz<T>> hertz_params() {
-  return {.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.8)),
-          .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8), .damping = T(3e6)},
-          .max_impact_speed = T(2)};
-}
 
 template <class T>
 double relative_tolerance() {
@@ -49,7 +36,7 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a two-particle overlap against a hand com
   ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r, .mass = m});
   ps.add({.position = at<T, D>(T(0.5) + 2 * r - overlap, T(0.5)),
           .velocity = at<T, D>(T(-0.1), T(0.05), T(0)), .radius = r, .mass = m});
-  const auto p = hertz_params<T, D>();
+  const auto p = dem_test::hertz_params<T, D>(T(3e6));
   const carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
 
   const auto contacts = e.contacts();
@@ -104,7 +91,7 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a particle resting on the floor", "[dem][
   const T r = T(0.01), m = T(0.01), overlap = T(1e-5);
   carom::particles<T, D> ps;
   ps.add({.position = at<T, D>(T(0.5), r - overlap), .radius = r, .mass = m});
-  const auto p = hertz_params<T, D>();
+  const auto p = dem_test::hertz_params<T, D>(T(3e6));
   const carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   const auto contacts = e.contacts();
   REQUIRE(contacts.size() == 1);
@@ -230,7 +217,7 @@ TEMPLATE_LIST_TEST_CASE("dem coordination number of a chain, with a fixed end",
   for (int k = 0; k < 3; ++k)
     ps.add({.position = at<T, D>(T(0.3) + T(k) * (2 * r - overlap), r - overlap), .radius = r, .mass = m});
   ps.add({.position = at<T, D>(T(0.7), T(0.5)), .radius = r, .mass = m});
-  const auto p = hertz_params<T, D>();
+  const auto p = dem_test::hertz_params<T, D>(T(3e6));
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   CHECK(e.contacts().size() == 5);             // 2 pairs, 3 on the floor
   CHECK(e.coordination_number() == T(1));      // 2 × 2 contacts / 4 particles
@@ -252,7 +239,7 @@ TEMPLATE_LIST_TEST_CASE("dem: set_velocity, free and unlock_rotation round trips
   using engine = carom::dem<T, D, carom::hertz<T>>;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   const T r = T(0.01), m = T(0.01);
-  auto p = hertz_params<T, D>();
+  auto p = dem_test::hertz_params<T, D>(T(3e6));
   p.gravity = at<T, D>(T(0), T(-9.81), T(0));
 
   // Free fall: fixed for a while, then freed, it falls as if never fixed.
@@ -312,7 +299,7 @@ TEMPLATE_LIST_TEST_CASE("dem: state changes reject bad input and change nothing"
   carom::particles<T, D> ps;
   ps.add({.position = at<T, D>(T(0.5), T(0.5)), .velocity = at<T, D>(T(0.1), T(0.2)),
           .radius = T(0.01), .mass = T(0.01)});
-  engine e(box, ps, hertz_params<T, D>());
+  engine e(box, ps, dem_test::hertz_params<T, D>(T(3e6)));
   const auto v = e.velocities()[0];
   const auto w = e.angular_velocities()[0];
   const T nan = std::numeric_limits<T>::quiet_NaN();
@@ -337,7 +324,7 @@ TEMPLATE_LIST_TEST_CASE("dem: state changes reject bad input and change nothing"
   CHECK(e.velocities()[0] == v);
   CHECK(e.angular_velocities()[0] == w);
   // Nothing changed: the particle moves on as before.
-  engine twin(box, ps, hertz_params<T, D>());
+  engine twin(box, ps, dem_test::hertz_params<T, D>(T(3e6)));
   e.run(10);
   twin.run(10);
   CHECK(e.positions()[0] == twin.positions()[0]);

@@ -42,6 +42,7 @@
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
+#include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
@@ -65,7 +66,7 @@ struct step_profile {
 template <scalar T, std::size_t D, contact_law<T> Law, class Policies = velocity_verlet>
   requires dimension<D> &&
            integrator<typename detail::as_dem_policies<Policies>::type::integrator, T, D>
-class dem {
+class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
  public:
   using scalar_type = T;
   static constexpr std::size_t space_dimension = D;
@@ -93,24 +94,8 @@ class dem {
   /// Advances one time step.
   void step() { step(no_timing{}); }
 
-  /// Runs `steps` steps, calling observer(*this) after every `every`-th.
-  template <class Observer = null_observer>
-  void run(std::uint64_t steps, Observer&& observer = {}, std::uint64_t every = 1) {
-    for (std::uint64_t s = 1; s <= steps; ++s) {
-      step();
-      if (every != 0 && s % every == 0) observer(*this);
-    }
-  }
-
-  /// Runs whole steps until time() is within half a step of t (none if t
-  /// lies behind), calling observer(*this) after each.
-  template <class Observer = null_observer>
-  void run_until(double t, Observer&& observer = {}) {
-    while ((t - time()) / double(dt_) > 0.5) {
-      step();
-      observer(*this);
-    }
-  }
+  // run(steps, observer, every) and run_until(t, observer): from
+  // detail::fixed_step_runs.
 
   /// Runs `steps` steps and returns the time spent in neighbour search,
   /// force computation and integration.

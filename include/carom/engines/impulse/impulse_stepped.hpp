@@ -52,6 +52,7 @@
 #include "carom/collision/time_to_contact.hpp"
 #include "carom/collision/time_to_plane.hpp"
 #include "carom/engines/concepts.hpp"
+#include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/impulse/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/geometry/box.hpp"
@@ -67,7 +68,7 @@ namespace carom {
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
           class Integrator = velocity_verlet>
   requires dimension<D> && integrator<Integrator, T, D>
-class impulse_stepped {
+class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Resolver, Integrator>> {
  public:
   using scalar_type = T;
   static constexpr std::size_t space_dimension = D;
@@ -106,25 +107,8 @@ class impulse_stepped {
     time_ += double(dt);
   }
 
-  /// Runs `steps` steps, calling observer(*this) after every `every`-th.
-  template <class Observer = null_observer>
-  void run(std::uint64_t steps, Observer&& observer = {}, std::uint64_t every = 1) {
-    for (std::uint64_t s = 1; s <= steps; ++s) {
-      step();
-      if (every != 0 && s % every == 0) observer(*this);
-    }
-  }
-
-  /// Runs whole steps until time() is within half a step of t (none if t
-  /// lies behind, in the direction of the step), calling observer(*this)
-  /// after each.
-  template <class Observer = null_observer>
-  void run_until(double t, Observer&& observer = {}) {
-    while ((t - time_) / double(dt_) > 0.5) {
-      step();
-      observer(*this);
-    }
-  }
+  // run(steps, observer, every) and run_until(t, observer): from
+  // detail::fixed_step_runs.
 
   /// Changes the time step (negative runs backwards). Throws
   /// carom::invalid_input, changing nothing, unless dt is finite and ≠ 0.
