@@ -52,7 +52,7 @@ carom::time_stepped_params<T, D, carom::hertz<T>> hertz_params() {
 }
 
 template <class T, std::size_t D>
-carom::vec<T, D> at(T x, T y, T z = T(0.5)) {
+carom::vec<T, D> lifted(T x, T y, T z = T(0.5)) {
   carom::vec<T, D> v{};
   v[0] = x;
   v[1] = y;
@@ -69,7 +69,7 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
   using engine = carom::time_stepped<T, D, carom::hertz<T>>;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5), T(0.5))));
   const auto good = hertz_params<T, D>();
   const engine e(box, ps, good);
   CHECK(e.time_step() > T(0));
@@ -93,14 +93,14 @@ TEMPLATE_LIST_TEST_CASE("time_stepped rejects bad input and keeps good defaults"
   bad([](auto& p) { p.skin = carom::infinity<T>; }, "skin");
   bad([](auto& p) { p.steps_per_contact = 0; }, "steps_per_contact");
   bad([](auto& p) { p.reference_radius = T(-1); }, "reference_radius");
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out
+  bad([](auto& p) { p.planes.push_back({lifted<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
+  bad([](auto& p) { p.planes.push_back({lifted<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out
       "particle 0");
 
   carom::particles<T, D> none;
   CHECK_THROWS_WITH(engine(box, none, good), Contains("no particles"));
   carom::particles<T, D> outside;
-  outside.add(ball<T, D>(at<T, D>(T(0.5), T(1.5))));
+  outside.add(ball<T, D>(lifted<T, D>(T(0.5), T(1.5))));
   // particles::add accepts it; the engine checks the container.
   CHECK_THROWS_AS(engine(box, outside, good), carom::invalid_input);
   CHECK_THROWS_WITH(engine(box, outside, good), Contains("particle 0") && Contains("outside wall"));
@@ -116,15 +116,15 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: fixed particles stay, a user integrator p
   constexpr std::size_t D = TestType::dim;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.6))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5), T(0.6))));
   auto p = hertz_params<T, D>();
   p.gravity[1] = T(-9.81);
 
   carom::time_stepped<T, D, carom::hertz<T>, forward_euler> e(box, ps, p);
   e.fix(0);
   e.run(200);
-  CHECK(e.positions()[0] == at<T, D>(T(0.5), T(0.5)));
+  CHECK(e.positions()[0] == lifted<T, D>(T(0.5), T(0.5)));
   // Free fall under forward Euler: v = g t exactly, x = x0 + g dt² n(n−1)/2.
   const T t = T(200) * e.time_step();
   CHECK(e.velocities()[1][1] == Approx(-9.81 * double(t)).epsilon(1e-4));
@@ -142,11 +142,11 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: the Verlet list keeps contact history acr
   // the row are carried over by the rebuilds.
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.01))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5), T(0.01))));
   for (int k = 0; k < 5; ++k)
-    ps.add(ball<T, D>(at<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), at<T, D>(T(1), T(0), T(0))));
+    ps.add(ball<T, D>(lifted<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), lifted<T, D>(T(1), T(0), T(0))));
   auto p = hertz_params<T, D>();
-  p.gravity = at<T, D>(T(-1.962), T(-9.81), T(0));
+  p.gravity = lifted<T, D>(T(-1.962), T(-9.81), T(0));
   p.skin = T(0.002);
   p.pair_tangential.damping = T(6e6);  // ζ ≈ 0.3 for the tangential oscillation
   p.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.3));
@@ -173,8 +173,8 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: a pair stretch grows while touching and i
   // the pair is still in the list (a wide skin: no rebuild).
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), at<T, D>(T(0.05), T(0.2))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(lifted<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), lifted<T, D>(T(0.05), T(0.2))));
   auto p = hertz_params<T, D>();
   p.skin = T(0.01);
   carom::time_stepped<T, D, carom::hertz<T>> e(box, ps, p);
@@ -202,7 +202,7 @@ TEST_CASE("time_stepped: no allocation in the step loop once warm", "[dem]") {
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < 6; ++j)
       for (int k = 0; k < 6; ++k)
-        ps.add(ball<T, D>(at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
+        ps.add(ball<T, D>(lifted<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
                           carom_test::random_vec<T, D>(T(-1), T(1))));
   carom::time_stepped_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>(carom::contact_law_params<T>{.stiffness = T(1e7)}),
@@ -228,8 +228,8 @@ TEMPLATE_LIST_TEST_CASE("time_stepped: stiffness scales with sqrt(R*/R_ref) when
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   const T r1 = T(0.01), r2 = T(0.03), overlap = T(1e-4);
   carom::particles<T, D> ps;
-  ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
-  ps.add({.position = at<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
+  ps.add({.position = lifted<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
+  ps.add({.position = lifted<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
   const T k = T(1e8);
   carom::time_stepped_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(k, T(0.7)), .max_impact_speed = T(1)};
