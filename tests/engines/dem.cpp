@@ -16,8 +16,6 @@
 #include "support.hpp"
 
 using carom_test::allocations;
-using dem_test::at;
-using dem_test::hertz_params;
 
 namespace {
 
@@ -57,8 +55,8 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   using engine = carom::dem<T, D, carom::hertz<T>>;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
-  const auto good = hertz_params<T, D>();
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  const auto good = dem_test::hertz_params<T, D>();
   const engine e(box, ps, good);
   CHECK(e.time_step() > T(0));
   CHECK(e.time_step() <= carom::critical_time_step(good.pair_law, T(0.005), T(2)));
@@ -81,14 +79,14 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   bad([](auto& p) { p.skin = carom::infinity<T>; }, "skin");
   bad([](auto& p) { p.steps_per_contact = 0; }, "steps_per_contact");
   bad([](auto& p) { p.reference_radius = T(-1); }, "reference_radius");
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
-  bad([](auto& p) { p.planes.push_back({at<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out
+  bad([](auto& p) { p.planes.push_back({dem_test::at<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
+  bad([](auto& p) { p.planes.push_back({dem_test::at<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out
       "particle 0");
 
   carom::particles<T, D> none;
   CHECK_THROWS_WITH(engine(box, none, good), Contains("no particles"));
   carom::particles<T, D> outside;
-  outside.add(ball<T, D>(at<T, D>(T(0.5), T(1.5))));
+  outside.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(1.5))));
   // particles::add accepts it; the engine checks the container.
   CHECK_THROWS_AS(engine(box, outside, good), carom::invalid_input);
   CHECK_THROWS_WITH(engine(box, outside, good), Contains("particle 0") && Contains("outside wall"));
@@ -104,15 +102,15 @@ TEMPLATE_LIST_TEST_CASE("dem: fixed particles stay, a user integrator plugs in",
   constexpr std::size_t D = TestType::dim;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.6))));
-  auto p = hertz_params<T, D>();
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.6))));
+  auto p = dem_test::hertz_params<T, D>();
   p.gravity[1] = T(-9.81);
 
   carom::dem<T, D, carom::hertz<T>, forward_euler> e(box, ps, p);
   e.fix(0);
   e.run(200);
-  CHECK(e.positions()[0] == at<T, D>(T(0.5), T(0.5)));
+  CHECK(e.positions()[0] == dem_test::at<T, D>(T(0.5), T(0.5)));
   // Free fall under forward Euler: v = g t exactly, x = x0 + g dt² n(n−1)/2.
   const T t = T(200) * e.time_step();
   CHECK(e.velocities()[1][1] == Approx(-9.81 * double(t)).epsilon(1e-4));
@@ -130,11 +128,11 @@ TEMPLATE_LIST_TEST_CASE("dem: the Verlet list keeps contact history across rebui
   // the row are carried over by the rebuilds.
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.01))));
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.01))));
   for (int k = 0; k < 5; ++k)
-    ps.add(ball<T, D>(at<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), at<T, D>(T(1), T(0), T(0))));
-  auto p = hertz_params<T, D>();
-  p.gravity = at<T, D>(T(-1.962), T(-9.81), T(0));
+    ps.add(ball<T, D>(dem_test::at<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), dem_test::at<T, D>(T(1), T(0), T(0))));
+  auto p = dem_test::hertz_params<T, D>();
+  p.gravity = dem_test::at<T, D>(T(-1.962), T(-9.81), T(0));
   p.skin = T(0.002);
   p.pair_tangential.damping = T(6e6);  // ζ ≈ 0.3 for the tangential oscillation
   p.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.3));
@@ -161,9 +159,9 @@ TEMPLATE_LIST_TEST_CASE("dem: a pair stretch grows while touching and is forgott
   // the pair is still in the list (a wide skin: no rebuild).
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), at<T, D>(T(0.05), T(0.2))));
-  auto p = hertz_params<T, D>();
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), dem_test::at<T, D>(T(0.05), T(0.2))));
+  auto p = dem_test::hertz_params<T, D>();
   p.skin = T(0.01);
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   REQUIRE(e.neighbours().size() == 1);
@@ -190,7 +188,7 @@ TEST_CASE("dem: no allocation in the step loop once warm", "[dem]") {
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < 6; ++j)
       for (int k = 0; k < 6; ++k)
-        ps.add(ball<T, D>(at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
+        ps.add(ball<T, D>(dem_test::at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
                           carom_test::random_vec<T, D>(T(-1), T(1))));
   carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>(carom::contact_law_params<T>{.stiffness = T(1e7)}),
@@ -216,8 +214,8 @@ TEMPLATE_LIST_TEST_CASE("dem: stiffness scales with sqrt(R*/R_ref) when asked", 
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   const T r1 = T(0.01), r2 = T(0.03), overlap = T(1e-4);
   carom::particles<T, D> ps;
-  ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
-  ps.add({.position = at<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
+  ps.add({.position = dem_test::at<T, D>(T(0.5), T(0.5)), .radius = r1, .mass = T(0.01)});
+  ps.add({.position = dem_test::at<T, D>(T(0.5) + r1 + r2 - overlap, T(0.5)), .radius = r2, .mass = T(0.02)});
   const T k = T(1e8);
   carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(k, T(0.7)), .max_impact_speed = T(1)};

@@ -12,7 +12,6 @@
 #include "dem_support.hpp"
 #include "support.hpp"
 
-using dem_test::at;
 
 namespace {
 
@@ -33,9 +32,9 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a two-particle overlap against a hand com
   // Particle 1 approaches along −x (overlap rate +0.1 m/s) and slides along
   // +y (friction below the Coulomb limit).
   carom::particles<T, D> ps;
-  ps.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r, .mass = m});
-  ps.add({.position = at<T, D>(T(0.5) + 2 * r - overlap, T(0.5)),
-          .velocity = at<T, D>(T(-0.1), T(0.05), T(0)), .radius = r, .mass = m});
+  ps.add({.position = dem_test::at<T, D>(T(0.5), T(0.5)), .radius = r, .mass = m});
+  ps.add({.position = dem_test::at<T, D>(T(0.5) + 2 * r - overlap, T(0.5)),
+          .velocity = dem_test::at<T, D>(T(-0.1), T(0.05), T(0)), .radius = r, .mass = m});
   const auto p = dem_test::hertz_params<T, D>(T(3e6));
   const carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
 
@@ -90,7 +89,7 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a particle resting on the floor", "[dem][
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   const T r = T(0.01), m = T(0.01), overlap = T(1e-5);
   carom::particles<T, D> ps;
-  ps.add({.position = at<T, D>(T(0.5), r - overlap), .radius = r, .mass = m});
+  ps.add({.position = dem_test::at<T, D>(T(0.5), r - overlap), .radius = r, .mass = m});
   const auto p = dem_test::hertz_params<T, D>(T(3e6));
   const carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   const auto contacts = e.contacts();
@@ -99,7 +98,7 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a particle resting on the floor", "[dem][
   // Box walls in axis order, lower face first: the floor y = 0 is wall 2.
   CHECK(c.kind == carom::partner_kind::wall);
   CHECK(c.partner == 2);
-  CHECK(c.normal == at<T, D>(T(0), T(-1), T(0)));
+  CHECK(c.normal == dem_test::at<T, D>(T(0), T(-1), T(0)));
   const double elastic = 1e7 * std::pow(double(c.overlap), 1.5);  // at rest: no damping
   CHECK(double(c.normal_force) == Approx(elastic).epsilon(1e-5));
   CHECK(double(c.overlap) == Approx(double(overlap)).epsilon(std::is_same_v<T, float> ? 1e-3 : 1e-9));
@@ -133,7 +132,7 @@ TEMPLATE_LIST_TEST_CASE("dem observables: a settled bed carries its weight", "[d
       for (int z = 0; z < deep; ++z) {
         const T r = carom_test::uniform(T(0.008), T(0.01));
         const T jitter = carom_test::uniform(T(-0.002), T(0.002));
-        ps.add({.position = at<T, D>(T(0.0125) + T(0.025) * T(x) + jitter, T(0.02) + T(0.025) * T(y),
+        ps.add({.position = dem_test::at<T, D>(T(0.0125) + T(0.025) * T(x) + jitter, T(0.02) + T(0.025) * T(y),
                                      T(0.0125) + T(0.025) * T(z)),
                 .radius = r,
                 .mass = T(0.01) * (r / T(0.01)) * (r / T(0.01)) * (r / T(0.01))});
@@ -142,7 +141,7 @@ TEMPLATE_LIST_TEST_CASE("dem observables: a settled bed carries its weight", "[d
   carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>::from_restitution(T(1e6), T(0.3)),
       .pair_tangential = {.friction = T(0.5), .stiffness = T(2e7), .damping = T(2e6)},
-      .gravity = at<T, D>(T(0), -g, T(0)),
+      .gravity = dem_test::at<T, D>(T(0), -g, T(0)),
       .max_impact_speed = T(3),
       .steps_per_contact = 50};
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
@@ -215,8 +214,8 @@ TEMPLATE_LIST_TEST_CASE("dem coordination number of a chain, with a fixed end",
   // Three touching particles in a row on the floor, and one apart.
   carom::particles<T, D> ps;
   for (int k = 0; k < 3; ++k)
-    ps.add({.position = at<T, D>(T(0.3) + T(k) * (2 * r - overlap), r - overlap), .radius = r, .mass = m});
-  ps.add({.position = at<T, D>(T(0.7), T(0.5)), .radius = r, .mass = m});
+    ps.add({.position = dem_test::at<T, D>(T(0.3) + T(k) * (2 * r - overlap), r - overlap), .radius = r, .mass = m});
+  ps.add({.position = dem_test::at<T, D>(T(0.7), T(0.5)), .radius = r, .mass = m});
   const auto p = dem_test::hertz_params<T, D>(T(3e6));
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   CHECK(e.contacts().size() == 5);             // 2 pairs, 3 on the floor
@@ -240,11 +239,11 @@ TEMPLATE_LIST_TEST_CASE("dem: set_velocity, free and unlock_rotation round trips
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   const T r = T(0.01), m = T(0.01);
   auto p = dem_test::hertz_params<T, D>(T(3e6));
-  p.gravity = at<T, D>(T(0), T(-9.81), T(0));
+  p.gravity = dem_test::at<T, D>(T(0), T(-9.81), T(0));
 
   // Free fall: fixed for a while, then freed, it falls as if never fixed.
   carom::particles<T, D> air;
-  air.add({.position = at<T, D>(T(0.5), T(0.5)), .radius = r, .mass = m});
+  air.add({.position = dem_test::at<T, D>(T(0.5), T(0.5)), .radius = r, .mass = m});
   engine held(box, air, p), falling(box, air, p);
   held.fix(0);
   held.run(50);
@@ -256,7 +255,7 @@ TEMPLATE_LIST_TEST_CASE("dem: set_velocity, free and unlock_rotation round trips
   CHECK(held.velocities()[0] == falling.velocities()[0]);
 
   // set_velocity and set_angular_velocity write what they are given.
-  const auto v = at<T, D>(T(0.25), T(-0.5), T(0.125));
+  const auto v = dem_test::at<T, D>(T(0.25), T(-0.5), T(0.125));
   held.set_velocity(0, v);
   CHECK(held.velocities()[0] == v);
   typename engine::angular_type omega{};
@@ -270,7 +269,7 @@ TEMPLATE_LIST_TEST_CASE("dem: set_velocity, free and unlock_rotation round trips
   // A ball sliding on the floor spins up by friction; locked it does not;
   // unlocked again, it behaves as one never locked.
   carom::particles<T, D> slider;
-  slider.add({.position = at<T, D>(T(0.5), r - T(1e-6)), .velocity = at<T, D>(T(0.5), T(0), T(0)),
+  slider.add({.position = dem_test::at<T, D>(T(0.5), r - T(1e-6)), .velocity = dem_test::at<T, D>(T(0.5), T(0), T(0)),
               .radius = r, .mass = m});
   engine free_ball(box, slider, p), locked(box, slider, p), unlocked(box, slider, p),
       locked_fixed_freed(box, slider, p);
@@ -297,13 +296,13 @@ TEMPLATE_LIST_TEST_CASE("dem: state changes reject bad input and change nothing"
   using Catch::Contains;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add({.position = at<T, D>(T(0.5), T(0.5)), .velocity = at<T, D>(T(0.1), T(0.2)),
+  ps.add({.position = dem_test::at<T, D>(T(0.5), T(0.5)), .velocity = dem_test::at<T, D>(T(0.1), T(0.2)),
           .radius = T(0.01), .mass = T(0.01)});
   engine e(box, ps, dem_test::hertz_params<T, D>(T(3e6)));
   const auto v = e.velocities()[0];
   const auto w = e.angular_velocities()[0];
   const T nan = std::numeric_limits<T>::quiet_NaN();
-  auto bad_v = at<T, D>(T(0), nan);
+  auto bad_v = dem_test::at<T, D>(T(0), nan);
   typename engine::angular_type bad_w{};
   if constexpr (D == 2)
     bad_w = carom::infinity<T>;

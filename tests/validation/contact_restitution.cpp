@@ -10,12 +10,13 @@
 
 #include "validation/contact_ode.hpp"
 
-namespace {
+// A named namespace around the whole file: the test executables are unity
+// builds, and contact_observables.cpp has a grid of the same names.
+namespace contact_restitution_test {
 constexpr double exponents[] = {1.0, 1.25, 1.5, 2.0, 2.5, 3.0};
 constexpr double restitutions[] = {0.05, 0.3, 0.7, 0.95, 1.0};
 constexpr double speeds[] = {0.01, 0.1, 1.0, 10.0, 100.0};
 constexpr double mass = 0.02, stiffness = 1e5;
-}  // namespace
 
 TEST_CASE("calibrated α reaches e at every impact speed, in both conventions",
           "[validation][contact][restitution]") {
@@ -80,3 +81,5 @@ TEST_CASE("float calibration agrees with double to float precision",
                 .margin(1e-30));
     }
 }
+
+}  // namespace contact_restitution_test
