@@ -3,10 +3,10 @@
 // which counts instructions, not seconds, and so gives the same figure on a
 // busy machine. Only measured_*() is counted:
 //
-//   valgrind --tool=callgrind --toggle-collect='*measured_*' \
-//     build/release/tools/count_work ed 100000      # per collision
-//   valgrind --tool=callgrind --toggle-collect='*measured_*' \
-//     build/release/tools/count_work dem 200        # per particle-step
+//   valgrind --tool=callgrind --toggle-collect='*measured_*' build/release/tools/count_work ed 100000
+//   valgrind --tool=callgrind --toggle-collect='*measured_*' build/release/tools/count_work dem 200
+//
+// (the first counts per collision, the second per particle-step)
 //
 // ed: 2,048 elastic hard spheres at φ = 0.45 (periodic), equilibrated for
 // 5 τ, then `count` pair collisions. dem: the settled-bed case
