@@ -18,7 +18,7 @@
 ///   its end, and contacts are resolved one at a time in time order; after
 ///   each, only the two particles involved are re-registered and
 ///   rescheduled (one event per particle in a binary heap, stale events
-///   dropped by collision counters, as in engines/event_driven.hpp);
+///   dropped by collision counters, as in engines/event_driven/);
 /// - candidates come from spatial/swept_grid.hpp, which registers each
 ///   particle over the cells of its swept path, again after every velocity
 ///   change: no pair whose paths meet is missed, whatever dt (no tunnelling);
