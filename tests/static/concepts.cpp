@@ -18,6 +18,10 @@ struct velocity_dependent {
 struct not_copyable_resolver {
   not_copyable_resolver() = default;
   not_copyable_resolver(const not_copyable_resolver&) = delete;
+  not_copyable_resolver(not_copyable_resolver&&) = delete;
+  not_copyable_resolver& operator=(const not_copyable_resolver&) = delete;
+  not_copyable_resolver& operator=(not_copyable_resolver&&) = delete;
+  ~not_copyable_resolver() = default;
   double restitution(double) const noexcept { return 1.0; }
 };
 struct void_resolver {  // e is not convertible to T
