@@ -42,7 +42,7 @@ static_assert(std::is_same_v<spelled::integrator_type, carom::velocity_verlet>);
 static_assert(std::is_same_v<spelled::tangential_type, carom::mindlin_tangential_spring>);
 
 template <class T, std::size_t D>
-carom::particle_params<T, D> ball(carom::vec<T, D> x, carom::vec<T, D> v = {}) {
+carom::particle_params<T, D> dem_ball(carom::vec<T, D> x, carom::vec<T, D> v = {}) {
   return {.position = x, .velocity = v, .radius = T(0.01), .mass = T(0.01)};
 }
 
@@ -55,7 +55,7 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   using engine = carom::dem<T, D, carom::hertz<T>>;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
   const auto good = dem_test::hertz_params<T, D>();
   const engine e(box, ps, good);
   CHECK(e.time_step() > T(0));
@@ -86,7 +86,7 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   carom::particles<T, D> none;
   CHECK_THROWS_WITH(engine(box, none, good), Contains("no particles"));
   carom::particles<T, D> outside;
-  outside.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(1.5))));
+  outside.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(1.5))));
   // particles::add accepts it; the engine checks the container.
   CHECK_THROWS_AS(engine(box, outside, good), carom::invalid_input);
   CHECK_THROWS_WITH(engine(box, outside, good), Contains("particle 0") && Contains("outside wall"));
@@ -102,8 +102,8 @@ TEMPLATE_LIST_TEST_CASE("dem: fixed particles stay, a user integrator plugs in",
   constexpr std::size_t D = TestType::dim;
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.6))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.6))));
   auto p = dem_test::hertz_params<T, D>();
   p.gravity[1] = T(-9.81);
 
@@ -128,9 +128,9 @@ TEMPLATE_LIST_TEST_CASE("dem: the Verlet list keeps contact history across rebui
   // the row are carried over by the rebuilds.
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.01))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.01))));
   for (int k = 0; k < 5; ++k)
-    ps.add(ball<T, D>(dem_test::at<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), dem_test::at<T, D>(T(1), T(0), T(0))));
+    ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.1), T(0.2) + T(0.0199) * T(k)), dem_test::at<T, D>(T(1), T(0), T(0))));
   auto p = dem_test::hertz_params<T, D>();
   p.gravity = dem_test::at<T, D>(T(-1.962), T(-9.81), T(0));
   p.skin = T(0.002);
@@ -159,8 +159,8 @@ TEMPLATE_LIST_TEST_CASE("dem: a pair stretch grows while touching and is forgott
   // the pair is still in the list (a wide skin: no rebuild).
   const auto box = carom::box<T, D>::cube(T(1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
-  ps.add(ball<T, D>(dem_test::at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), dem_test::at<T, D>(T(0.05), T(0.2))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5), T(0.5))));
+  ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.5) + T(0.02) - T(1e-4), T(0.5)), dem_test::at<T, D>(T(0.05), T(0.2))));
   auto p = dem_test::hertz_params<T, D>();
   p.skin = T(0.01);
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
@@ -188,7 +188,7 @@ TEST_CASE("dem: no allocation in the step loop once warm", "[dem]") {
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < 6; ++j)
       for (int k = 0; k < 6; ++k)
-        ps.add(ball<T, D>(dem_test::at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
+        ps.add(dem_ball<T, D>(dem_test::at<T, D>(T(0.025) * i, T(0.025) * j, T(0.025) * k),
                           carom_test::random_vec<T, D>(T(-1), T(1))));
   carom::dem_params<T, D, carom::hertz<T>> p{
       .pair_law = carom::hertz<T>(carom::contact_law_params<T>{.stiffness = T(1e7)}),

@@ -261,7 +261,11 @@ TEMPLATE_LIST_TEST_CASE("inelastic collapse guard keeps a dense inelastic gas ru
   carom::maxwell_boltzmann(ps, T(1), generator);
   engine sim(box, ps, {.resolver = carom::constant_restitution<T>(T(0.3)), .collapse_guard_time = T(1e-4)});
   const T k0 = sim.kinetic_energy();
-  sim.run(50000);
+  // 2 x 10^4 collisions cool the gas well below half its energy. Much
+  // further, a float gas (64 disks in 2D) cools so far that its clock, near
+  // t ~ 1e12, can no longer resolve the gaps between events: the run then
+  // crawls through millions of cell crossings per collision.
+  sim.run(20000);
   const T k1 = sim.kinetic_energy();
   CHECK(k1 < k0 * T(0.5));  // it cools …
   CHECK(k1 > T(0));         // … without collapsing to a halt

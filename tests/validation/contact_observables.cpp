@@ -14,8 +14,8 @@
 #include "validation/contact_ode.hpp"
 
 namespace {
-constexpr double exponents[] = {1.0, 1.25, 1.5, 2.0, 2.5, 3.0};
-constexpr double restitutions[] = {0.05, 0.3, 0.7, 0.95, 1.0};
+constexpr double observed_exponents[] = {1.0, 1.25, 1.5, 2.0, 2.5, 3.0};
+constexpr double observed_restitutions[] = {0.05, 0.3, 0.7, 0.95, 1.0};
 constexpr double speeds[] = {0.01, 0.1, 1.0, 10.0, 100.0};
 constexpr double mass = 0.02, stiffness = 1e5;
 
@@ -60,8 +60,8 @@ void check_against_ode(double p, double e, double v0, bool with_history, double 
 
 TEST_CASE("δ_max and t_c agree with the integrated equation of motion",
           "[validation][contact][observables]") {
-  for (const double p : exponents)
-    for (const double e : restitutions)
+  for (const double p : observed_exponents)
+    for (const double e : observed_restitutions)
       for (const double v0 : speeds) {
         check_against_ode<carom::unclipped>(p, e, v0, true);
         check_against_ode<carom::no_tension>(p, e, v0, true);
@@ -80,7 +80,7 @@ TEST_CASE("overdamped no-tension contacts: duration and δ_max",
 TEST_CASE("the textbook limits: p = 1 and α = 0", "[validation][contact][observables]") {
   // p = 1: t_c = π/ω_d, e = exp(−ζπ/√(1−ζ²)), whatever v0.
   const double omega = std::sqrt(stiffness / mass);
-  for (const double e : restitutions) {
+  for (const double e : observed_restitutions) {
     const auto law = law_for<carom::unclipped>(1.0, e);
     const double zeta = law.damping() / 2;
     const auto run =
@@ -100,8 +100,8 @@ TEST_CASE("the textbook limits: p = 1 and α = 0", "[validation][contact][observ
 
 TEST_CASE("float observables agree with double to float precision",
           "[validation][contact][observables]") {
-  for (const double p : exponents)
-    for (const double e : restitutions)
+  for (const double p : observed_exponents)
+    for (const double e : observed_restitutions)
       for (const bool no_tension : {false, true}) {
         const float pf = float(p), ef = float(e), m = float(mass), v0 = 0.7f;
         auto compare = [&](const auto& float_law) {

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <random>
 
 #include "support.hpp"
 
@@ -92,7 +93,9 @@ TEMPLATE_TEST_CASE("Haff's cooling law for e = 0.9 at low density", "[validation
     constexpr std::size_t D = decltype(dimension)::value;
     const double phi = 0.05, e = 0.9;
     auto scene = carom::lattice<T, D>(D == 3 ? 8 : 45, T(phi), carom::boundary::periodic);
-    carom::maxwell_boltzmann(scene.particles, T(1), carom_test::rng());
+    // Its own generator: the ~2 % noise on T is the same whatever tests ran first.
+    std::mt19937_64 generator(20261202);
+    carom::maxwell_boltzmann(scene.particles, T(1), generator);
     using engine = carom::event_driven<T, D, carom::constant_restitution<T>>;
     engine sim(scene.container, scene.particles, {.resolver = carom::constant_restitution<T>(T(e))});
     const double count = double(sim.size());
