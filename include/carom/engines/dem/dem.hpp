@@ -30,7 +30,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -46,19 +45,13 @@
 #include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
+#include "carom/engines/dem/step_profile.hpp"
 #include "carom/integrate/concepts.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/spatial/verlet_list.hpp"
 
 namespace carom {
-
-/// Seconds spent in each phase of the steps run by run_profiled().
-struct step_profile {
-  double neighbour_seconds = 0;
-  double force_seconds = 0;
-  double integration_seconds = 0;
-};
 
 /// The soft-sphere DEM engine (see the file comment): `carom::dem<double, 3,
 /// carom::hertz<double>>`. Policies: an integrator (carom::integrator), or
@@ -92,7 +85,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   // ---- running --------------------------------------------------------
 
   /// Advances one time step.
-  void step() { step(no_timing{}); }
+  void step() { step(detail::no_step_timing{}); }
 
   // run(steps, observer, every) and run_until(t, observer): from
   // detail::fixed_step_runs.
@@ -100,7 +93,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Runs `steps` steps and returns the time spent in neighbour search,
   /// force computation and integration.
   step_profile run_profiled(std::uint64_t steps) {
-    phase_timing timing;
+    detail::step_phase_timing timing;
     for (std::uint64_t s = 0; s < steps; ++s) step(timing);
     return timing.profile;
   }
@@ -372,30 +365,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
             f.force, branch, box_.wrap(point)};
   }
 
-  // The phases of a step, timed by run_profiled() (phase_timing) or not
-  // (no_timing: the calls fold away).
-  struct no_timing {
-    static constexpr void mark() noexcept {}
-    static constexpr void integration() noexcept {}
-    static constexpr void neighbours() noexcept {}
-    static constexpr void forces() noexcept {}
-  };
-  struct phase_timing {
-    using clock = std::chrono::steady_clock;
-    step_profile profile;
-    clock::time_point last{};
-    void mark() noexcept { last = clock::now(); }
-    double lap() noexcept {
-      const auto now = clock::now();
-      const double seconds = std::chrono::duration<double>(now - last).count();
-      last = now;
-      return seconds;
-    }
-    void integration() noexcept { profile.integration_seconds += lap(); }
-    void neighbours() noexcept { profile.neighbour_seconds += lap(); }
-    void forces() noexcept { profile.force_seconds += lap(); }
-  };
-
+  // Timed by run_profiled() (detail::step_phase_timing) or not
+  // (detail::no_step_timing: the calls fold away).
   template <class Timing>
   void step(Timing&& timing) {
     timing.mark();
