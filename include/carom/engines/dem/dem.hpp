@@ -42,6 +42,8 @@
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
+#include "carom/engines/dem/detail/pair_contacts.hpp"
+#include "carom/engines/dem/detail/particle_view.hpp"
 #include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
@@ -244,25 +246,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::vector<dem_contact<T, D>> contacts() const {
     std::vector<dem_contact<T, D>> out;
     out.reserve(contacts_);
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    const bool scaled = inverse_reference_radius_ > T(0);
-    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const vector d = box_.minimum_image(position_[i] - position_[j]);  // as pair_forces()
-        const T distance2 = squared_norm(d);
-        if (!(distance2 < reach2_[k] && distance2 > T(0))) continue;
-        const T inverse_distance = T(1) / std::sqrt(distance2);
-        const T overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
-        out.push_back(observed(
-            pair_law_, pair_tangential_, i, j, partner_kind::particle, d * inverse_distance, overlap,
-            velocity_[i] - velocity_[j],
-            angular_type(radius_[i] * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
-            pair_[k].mass, scaled ? pair_scale_[k] : T(1), pair_[k].root_radius * std::sqrt(overlap),
-            springs[k], -d));
-      }
+    pair_contacts_.observe(list_, box_, particle_view(), out);
     for (std::size_t w = 0; w < walls_.size(); ++w)
       for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
         const std::uint32_t i = wall_candidates_[m];
@@ -311,9 +295,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
       const particles<T, D>& initial)
       : box_(container),
         state_(initial),
-        pair_law_(setup.pair_law),
         wall_law_(setup.wall_law),
-        pair_tangential_(setup.pair_tangential),
         wall_tangential_(setup.wall_tangential),
         gravity_(setup.gravity),
         walls_(std::move(setup.walls)),
@@ -335,7 +317,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         torque_(initial.size()),
         wall_spring_(initial.size() * walls_.size()),
         wall_touching_(initial.size() * walls_.size(), 0),
-        list_(container, setup.max_diameter, setup.skin) {
+        list_(container, setup.max_diameter, setup.skin),
+        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius) {
     rebuild();
     compute_forces();
   }
@@ -412,12 +395,16 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void compute_forces() noexcept {
     std::fill(force_.begin(), force_.end(), vector{});
     std::fill(torque_.begin(), torque_.end(), angular_type{});
-    contacts_ = 0;
     const bool scaled = inverse_reference_radius_ > T(0);
+    const auto p = particle_view();
+    const detail::dem_force_sums<T, D> sums{force_, torque_};
+    auto& pairs = pair_contacts_;
     if (periodic_)
-      scaled ? pair_forces<true, true>() : pair_forces<true, false>();
+      contacts_ = scaled ? pairs.template add_forces<true, true>(list_, box_, p, sums, dt_)
+                         : pairs.template add_forces<true, false>(list_, box_, p, sums, dt_);
     else
-      scaled ? pair_forces<false, true>() : pair_forces<false, false>();
+      contacts_ = scaled ? pairs.template add_forces<false, true>(list_, box_, p, sums, dt_)
+                         : pairs.template add_forces<false, false>(list_, box_, p, sums, dt_);
     scaled ? wall_contact_forces<true>() : wall_contact_forces<false>();
   }
 
@@ -431,123 +418,14 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     else return T(1);  // a constant: the kernel folds the scaling away
   }
 
-  // Pass 1 of the pair forces: a branch-free sweep of the Verlet list that
-  // writes the touching entries to touching_ (in a settled bed a third of
-  // the entries do not touch, in no predictable pattern: a branch per entry
-  // would often mispredict). It also forgets the stretch of an entry that
-  // no longer touches.
-  template <bool Periodic>
-  void find_touching() noexcept {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    touching_entry* const out = touching_.data();
-    std::size_t count = 0;
-    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i) {
-      const vector xi = position_[i];
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        vector d = xi - position_[partners[k]];
-        if constexpr (Periodic) d = box_.minimum_image(d);
-        const T distance2 = squared_norm(d);
-        const bool touches = (distance2 < reach2_[k]) & (distance2 > T(0));
-        out[count] = {k, i};
-        count += touches;
-        if constexpr (tangential_type::has_history) {
-          // Rare (a contact just ended), so predictable.
-          if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = vector{};
-          pair_touching_[k] = static_cast<unsigned char>(touches);
-        }
-      }
-    }
-    touching_count_ = count;
-  }
-
-  // Pass 2: the contact kernel over the touching entries, in blocks. A
-  // first loop does the geometry and the rotation of the stretch (the
-  // square roots and divisions), a second the forces; both have short,
-  // independent iterations, so the long latencies of one contact overlap
-  // with the work of the next instead of stalling it.
-  template <bool Periodic, bool Scaled>
-  void pair_forces() noexcept {
-    find_touching<Periodic>();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    const T dt = dt_;
-    std::array<contact_geometry, block_size> block;
-    for (std::size_t first = 0; first < touching_count_; first += block_size) {
-      const std::size_t count = std::min(block_size, touching_count_ - first);
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        vector d = position_[i] - position_[j];
-        if constexpr (Periodic) d = box_.minimum_image(d);
-        const T distance2 = squared_norm(d);
-        const T inverse_distance = T(1) / std::sqrt(distance2);
-        contact_geometry& g = block[b];
-        g.normal = d * inverse_distance;
-        g.overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
-        if constexpr (tangential_type::has_history)
-          g.spring = rotate_into_tangent_plane(springs[k], g.normal);
-      }
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        const contact_geometry& g = block[b];
-        const T ri = radius_[i], rj = radius_[j];
-        const auto f = soft_contact_force_in_plane<tangential_type>(
-            pair_law_, pair_tangential_, g.normal, g.overlap, velocity_[i] - velocity_[j],
-            angular_type(ri * angular_velocity_[i] + rj * angular_velocity_[j]), pair_[k].mass,
-            Scaled ? pair_scale_[k] : T(1),
-            // √δ here, beside the law's own: the compiler computes it once.
-            tangential_type::scales_with_contact ? pair_[k].root_radius * std::sqrt(g.overlap)
-                                                 : T(1),
-            g.spring, dt);
-        if constexpr (tangential_type::has_history) {
-          springs[k] = f.spring;
-          torque_[i] -= ri * f.normal_cross_tangential;
-          torque_[j] -= rj * f.normal_cross_tangential;
-        }
-        force_[i] += f.force;
-        force_[j] -= f.force;
-      }
-    }
-    contacts_ += touching_count_;
-  }
-
-  // Per-entry constants of the Verlet list (and the wall candidates), set at
-  // each rebuild and after fix(). A pair of two fixed particles gets
-  // reach² = 0: it never touches.
+  // After each rebuild and after fix().
   void refresh_constants() {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const std::size_t entries = partners.size();
-    if (pair_.capacity() < entries) {
-      // Room for twice the size, as the list does: no allocation in steady state.
-      reach2_.reserve(2 * entries);
-      pair_.reserve(2 * entries);
-      if (inverse_reference_radius_ > T(0)) pair_scale_.reserve(2 * entries);
-      pair_touching_.reserve(2 * entries);
-      touching_.reserve(2 * entries);
-    }
-    reach2_.resize(entries);
-    pair_.resize(entries);
-    if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
-    touching_.resize(entries);
-    // The stretches carried over by the rebuild may be non-zero: mark all
-    // entries so that the next pass forgets those that do not touch.
-    pair_touching_.assign(entries, 1);
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const T reach = radius_[i] + radius_[j];
-        const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
-        const T effective_radius = radius_[i] * radius_[j] / reach;
-        reach2_[k] = inverse_mass_sum > T(0) ? reach * reach : T(0);
-        pair_[k] = {inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0),
-                    std::sqrt(effective_radius)};
-        if (inverse_reference_radius_ > T(0)) pair_scale_[k] = stiffness_scale(effective_radius);
-      }
+    pair_contacts_.refresh(list_, particle_view());
     refresh_wall_candidates();
+  }
+
+  [[nodiscard]] detail::dem_particle_view<T, D> particle_view() const noexcept {
+    return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_};
   }
 
   // The mobile particles that may touch wall w before the next rebuild:
@@ -616,15 +494,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   // f(law, overlap, stiffness scale) for every overlapping pair and wall contact.
   template <class F>
   void visit_overlaps(F&& f) const {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const T reach = radius_[i] + radius_[j];
-        const T distance = norm(box_.minimum_image(position_[i] - position_[j]));
-        if (distance < reach) f(pair_law_, reach - distance, stiffness_scale(radius_[i] * radius_[j] / reach));
-      }
+    pair_contacts_.visit_overlaps(list_, box_, particle_view(), f);
     for (std::size_t i = 0; i < size(); ++i)
       for (const auto& wall : walls_) {
         const T overlap = radius_[i] - wall.signed_distance(position_[i]);
@@ -634,9 +504,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
 
   box<T, D> box_;
   particles<T, D> state_;  // state() and the particles' constant fields
-  Law pair_law_;
   Law wall_law_;
-  tangential_params<T> pair_tangential_;
   tangential_params<T> wall_tangential_;
   vector gravity_;
   std::vector<plane<T, D>> walls_;
@@ -660,29 +528,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<vector> wall_spring_;         // [wall][particle]
   std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
   verlet_list<T, D, vector> list_;
-  struct pair_constants {
-    T mass;         // m*
-    T root_radius;  // √R*
-  };
-  struct contact_geometry {
-    vector normal{};
-    vector spring{};  // rotated into the tangent plane
-    T overlap = T(0);
-  };
-  static constexpr std::size_t block_size = 64;
-  struct touching_entry {
-    std::uint32_t entry;  // index into the Verlet list
-    std::uint32_t first;  // its particle i
-  };
-  // Per Verlet-list entry, in separate arrays so that each pass streams
-  // only what it reads: (r_i + r_j)² (0 for two fixed particles), m* and √R*,
-  // √(R*/R_ref) (only with a reference radius).
-  std::vector<T> reach2_;
-  std::vector<pair_constants> pair_;
-  std::vector<T> pair_scale_;
-  std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
-  std::vector<touching_entry> touching_;      // the touching entries of this step
-  std::size_t touching_count_ = 0;
+  detail::dem_pair_contacts<T, D, Law, tangential_type> pair_contacts_;
   std::vector<std::size_t> wall_offsets_;       // CSR over walls of wall_candidates_
   std::vector<std::uint32_t> wall_candidates_;  // particles within reach of each wall
 };
