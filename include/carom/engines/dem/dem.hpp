@@ -29,7 +29,6 @@
 /// feel gravity, and act on others as a partner of infinite mass.
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -38,18 +37,19 @@
 #include <vector>
 
 #include "carom/contact/power_law.hpp"
-#include "carom/contact/soft_contact.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/dem/detail/pair_contacts.hpp"
 #include "carom/engines/dem/detail/particle_view.hpp"
+#include "carom/engines/dem/detail/wall_contacts.hpp"
 #include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
 #include "carom/engines/dem/step_profile.hpp"
 #include "carom/integrate/concepts.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/spatial/verlet_list.hpp"
 
@@ -194,7 +194,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::span<const T> masses() const noexcept { return mass_; }
   [[nodiscard]] std::span<const particle_id> ids() const noexcept { return id_; }
   /// The walls in force order: the box's, then params.planes.
-  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
+  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept {
+    return wall_contacts_.walls();
+  }
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
   [[nodiscard]] const verlet_list<T, D, vector>& neighbours() const noexcept { return list_; }
@@ -217,10 +219,13 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// the normal springs of a power law (with its √(R*/R_ref) scaling).
   [[nodiscard]] T elastic_energy() const noexcept {
     double sum = 0;
-    visit_overlaps([&](const Law& law, T overlap, T scale) {
+    auto add = [&sum](const Law& law, T overlap, T scale) {
       const double p = double(law.exponent());
       sum += double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
-    });
+    };
+    const auto p = particle_view();
+    pair_contacts_.visit_overlaps(list_, box_, p, add);
+    wall_contacts_.visit_overlaps(p, add);
     return T(sum);
   }
   /// Σ m v over all particles (kg m/s).
@@ -246,20 +251,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::vector<dem_contact<T, D>> contacts() const {
     std::vector<dem_contact<T, D>> out;
     out.reserve(contacts_);
-    pair_contacts_.observe(list_, box_, particle_view(), out);
-    for (std::size_t w = 0; w < walls_.size(); ++w)
-      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
-        const std::uint32_t i = wall_candidates_[m];
-        const T ri = radius_[i];
-        const vector n = walls_[w].normal;
-        const T overlap = ri - walls_[w].signed_distance(position_[i]);
-        if (!(overlap > T(0))) continue;
-        out.push_back(observed(wall_law_, wall_tangential_, i, w, partner_kind::wall, n, overlap,
-                               velocity_[i],
-                               angular_type(ri * angular_velocity_[i]), mass_[i],
-                               stiffness_scale(ri), std::sqrt(ri * overlap), wall_spring_[w * size() + i],
-                               -(ri - overlap / 2) * n));
-      }
+    const auto p = particle_view();
+    pair_contacts_.observe(list_, box_, p, out);
+    wall_contacts_.observe(box_, p, out);
     return out;
   }
 
@@ -267,7 +261,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// minus the sum of the wall's contact forces in contacts(). Under
   /// gravity the floor of a bed at rest carries its weight.
   [[nodiscard]] std::vector<vector> wall_forces() const {
-    return carom::wall_forces(contacts(), walls_.size());
+    return carom::wall_forces(contacts(), walls().size());
   }
 
   /// Love–Weber contact stress over the box volume (carom::love_weber_stress:
@@ -295,10 +289,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
       const particles<T, D>& initial)
       : box_(container),
         state_(initial),
-        wall_law_(setup.wall_law),
-        wall_tangential_(setup.wall_tangential),
         gravity_(setup.gravity),
-        walls_(std::move(setup.walls)),
         dt_(setup.time_step),
         inverse_reference_radius_(setup.inverse_reference_radius),
         periodic_(setup.periodic),
@@ -315,10 +306,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         id_(initial.ids().begin(), initial.ids().end()),
         force_(initial.size()),
         torque_(initial.size()),
-        wall_spring_(initial.size() * walls_.size()),
-        wall_touching_(initial.size() * walls_.size(), 0),
         list_(container, setup.max_diameter, setup.skin),
-        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius) {
+        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius),
+        wall_contacts_(std::move(setup.walls), setup.wall_law, setup.wall_tangential,
+                       setup.inverse_reference_radius, initial.size()) {
     rebuild();
     compute_forces();
   }
@@ -326,26 +317,6 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void check_index(const char* what, std::size_t i) const {
     detail::require(i < size(), "carom::dem::", what, ": particle ", i,
                     " does not exist (size ", size(), ")");
-  }
-
-  // One contact of contacts(): the kernel at dt = 0 with the stored stretch.
-  // n points from the partner to i (the kernel's convention); the normal
-  // force is the law's value, computed as the kernel does.
-  [[nodiscard]] dem_contact<T, D> observed(const Law& law, const tangential_params<T>& tangential,
-                                           std::size_t i, std::size_t partner, partner_kind kind,
-                                           const vector& n, T overlap,
-                                           const vector& relative_velocity,
-                                           const angular_type& lever, T mass, T scale,
-                                           T contact_radius, const vector& spring,
-                                           const vector& branch) const {
-    const auto f = soft_contact_force<tangential_type>(
-        law, tangential, n, overlap, relative_velocity, lever, mass, scale,
-        tangential_type::scales_with_contact ? contact_radius : T(1), spring, T(0));
-    const T normal_force = scale * law.force(overlap, -dot(relative_velocity, n), mass / scale);
-    const vector point = position_[i] - (radius_[i] - overlap / 2) * n;
-    return {i, partner, kind, overlap, -n, normal_force,
-            tangential_type::has_history ? vector(f.force - normal_force * n) : vector{},
-            f.force, branch, box_.wrap(point)};
   }
 
   // Timed by run_profiled() (detail::step_phase_timing) or not
@@ -405,109 +376,24 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     else
       contacts_ = scaled ? pairs.template add_forces<false, true>(list_, box_, p, sums, dt_)
                          : pairs.template add_forces<false, false>(list_, box_, p, sums, dt_);
-    scaled ? wall_contact_forces<true>() : wall_contact_forces<false>();
-  }
-
-  [[nodiscard]] T stiffness_scale(T effective_radius) const noexcept {
-    return detail::stiffness_scale(effective_radius, inverse_reference_radius_);
-  }
-
-  template <bool Scaled>
-  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
-    if constexpr (Scaled) return stiffness_scale(effective_radius);
-    else return T(1);  // a constant: the kernel folds the scaling away
+    contacts_ += scaled ? wall_contacts_.template add_forces<true>(p, sums, dt_)
+                        : wall_contacts_.template add_forces<false>(p, sums, dt_);
   }
 
   // After each rebuild and after fix().
   void refresh_constants() {
-    pair_contacts_.refresh(list_, particle_view());
-    refresh_wall_candidates();
+    const auto p = particle_view();
+    pair_contacts_.refresh(list_, p);
+    wall_contacts_.refresh(list_.skin(), p);
   }
 
   [[nodiscard]] detail::dem_particle_view<T, D> particle_view() const noexcept {
     return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_};
   }
 
-  // The mobile particles that may touch wall w before the next rebuild:
-  // those with a gap below the skin. A particle moves at most skin/2 from
-  // its position at the last rebuild, and fix() calls this up to skin/2
-  // away from that position.
-  void refresh_wall_candidates() {
-    const std::size_t n = size();
-    const T reach = list_.skin();
-    wall_offsets_.resize(walls_.size() + 1);
-    if (wall_candidates_.capacity() < n * walls_.size()) wall_candidates_.reserve(n * walls_.size());
-    wall_candidates_.clear();
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      wall_offsets_[w] = wall_candidates_.size();
-      for (std::size_t i = 0; i < n; ++i) {
-        const T gap = walls_[w].signed_distance(position_[i]) - radius_[i];
-        if (gap < reach && mobile_[i] != T(0))
-          wall_candidates_.push_back(static_cast<std::uint32_t>(i));
-        else if (wall_touching_[w * n + i]) {
-          // Not touching (gap ≥ skin, or fixed): forget its stretch now.
-          wall_spring_[w * n + i] = vector{};
-          wall_touching_[w * n + i] = 0;
-        }
-      }
-    }
-    wall_offsets_[walls_.size()] = wall_candidates_.size();
-  }
-
-  // The stretch of a (particle, wall) pair is touched only while it is, or
-  // just was, in contact (wall_touching_ flags).
-  template <bool Scaled>
-  void wall_contact_forces() noexcept {
-    const std::size_t n = size();
-    const T dt = dt_;
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      const plane<T, D> wall = walls_[w];
-      vector* const springs = wall_spring_.data() + w * n;
-      unsigned char* const touching = wall_touching_.data() + w * n;
-      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
-        const std::uint32_t i = wall_candidates_[m];
-        const T ri = radius_[i];
-        const T overlap = ri - wall.signed_distance(position_[i]);
-        if (!(overlap > T(0))) {
-          if constexpr (tangential_type::has_history)
-            if (touching[i]) {
-              springs[i] = vector{};
-              touching[i] = 0;
-            }
-          continue;
-        }
-        ++contacts_;
-        const auto c = soft_contact_force<tangential_type>(
-            wall_law_, wall_tangential_, wall.normal, overlap, velocity_[i],
-            angular_type(ri * angular_velocity_[i]), mass_[i], scale_for<Scaled>(ri),
-            tangential_type::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
-        if constexpr (tangential_type::has_history) {
-          springs[i] = c.spring;
-          touching[i] = 1;
-          torque_[i] -= ri * c.normal_cross_tangential;
-        }
-        force_[i] += c.force;
-      }
-    }
-  }
-
-  // f(law, overlap, stiffness scale) for every overlapping pair and wall contact.
-  template <class F>
-  void visit_overlaps(F&& f) const {
-    pair_contacts_.visit_overlaps(list_, box_, particle_view(), f);
-    for (std::size_t i = 0; i < size(); ++i)
-      for (const auto& wall : walls_) {
-        const T overlap = radius_[i] - wall.signed_distance(position_[i]);
-        if (overlap > T(0) && mobile_[i] != T(0)) f(wall_law_, overlap, stiffness_scale(radius_[i]));
-      }
-  }
-
   box<T, D> box_;
   particles<T, D> state_;  // state() and the particles' constant fields
-  Law wall_law_;
-  tangential_params<T> wall_tangential_;
   vector gravity_;
-  std::vector<plane<T, D>> walls_;
   T dt_;
   T inverse_reference_radius_;
   bool periodic_ = false;
@@ -525,12 +411,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<particle_id> id_;
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  std::vector<vector> wall_spring_;         // [wall][particle]
-  std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
   verlet_list<T, D, vector> list_;
   detail::dem_pair_contacts<T, D, Law, tangential_type> pair_contacts_;
-  std::vector<std::size_t> wall_offsets_;       // CSR over walls of wall_candidates_
-  std::vector<std::uint32_t> wall_candidates_;  // particles within reach of each wall
+  detail::dem_wall_contacts<T, D, Law, tangential_type> wall_contacts_;
 };
 
 }  // namespace carom
