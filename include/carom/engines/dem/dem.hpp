@@ -12,19 +12,22 @@
 /// `carom::dem_policies<Integrator, Tangential>` to choose the tangential
 /// model too (default: Mindlin spring).
 ///
-/// Design:
+/// Design (the parts in engines/dem/detail/):
 /// - structure-of-arrays particle data, forces accumulated per particle;
+///   the passes read it through spans (particle_view.hpp);
 /// - a half Verlet list in CSR form built on linked cells
 ///   (spatial/verlet_list.hpp), rebuilt when a particle has moved more than
 ///   half the skin; the spring stretch of each pair is the list's payload
 ///   and survives rebuilds; walls keep one stretch per (particle, wall);
 /// - pair constants (m*, √R*, (r_i + r_j)²) kept per list entry; each step a
 ///   branch-free pass collects the touching entries, and the pure contact
-///   kernel (contact/soft_contact.hpp) runs over them in blocks; walls see
-///   only the particles within the skin of them at the last rebuild;
-/// - per step: integrator advance, list check, forces, integrator correct;
-///   no allocation once the list has reached its largest size, no virtual
-///   call, no check in the loop; everything is checked in the constructor.
+///   kernel (contact/soft_contact.hpp) runs over them in blocks
+///   (pair_contacts.hpp); walls see only the particles within the skin of
+///   them at the last rebuild (wall_contacts.hpp);
+/// - per step: integrator advance, list check, forces, integrator correct
+///   (integration.hpp); no allocation once the list has reached its largest
+///   size, no virtual call, no check in the loop; everything is checked in
+///   the constructor.
 /// Fixed particles (fix()) have zero inverse mass: they neither move nor
 /// feel gravity, and act on others as a partner of infinite mass.
 
@@ -40,6 +43,7 @@
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
+#include "carom/engines/dem/detail/integration.hpp"
 #include "carom/engines/dem/detail/pair_contacts.hpp"
 #include "carom/engines/dem/detail/particle_view.hpp"
 #include "carom/engines/dem/detail/wall_contacts.hpp"
@@ -291,7 +295,6 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         state_(initial),
         gravity_(setup.gravity),
         dt_(setup.time_step),
-        inverse_reference_radius_(setup.inverse_reference_radius),
         periodic_(setup.periodic),
         position_(initial.positions().begin(), initial.positions().end()),
         velocity_(initial.velocities().begin(), initial.velocities().end()),
@@ -324,36 +327,15 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   template <class Timing>
   void step(Timing&& timing) {
     timing.mark();
-    advance();
+    detail::advance_particles<integrator_type>(motion());
     timing.integration();
     if (list_.needs_rebuild(position_)) rebuild();
     timing.neighbours();
     compute_forces();
     timing.forces();
-    correct();
+    detail::correct_particles<integrator_type>(motion());
     timing.integration();
     ++steps_;
-  }
-
-  void advance() noexcept {
-    const T dt = dt_;
-    for (std::size_t i = 0; i < size(); ++i) {
-      const vector a = force_[i] * inverse_mass_[i] + gravity_ * mobile_[i];
-      integrator_type::advance(position_[i], velocity_[i], a, dt);
-      angular_type orientation{};  // spheres are isotropic: no orientation kept
-      integrator_type::advance(orientation, angular_velocity_[i],
-                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
-    }
-  }
-
-  void correct() noexcept {
-    const T dt = dt_;
-    for (std::size_t i = 0; i < size(); ++i) {
-      integrator_type::correct(velocity_[i],
-                               vector(force_[i] * inverse_mass_[i] + gravity_ * mobile_[i]), dt);
-      integrator_type::correct(angular_velocity_[i],
-                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
-    }
   }
 
   void rebuild() {
@@ -366,18 +348,11 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void compute_forces() noexcept {
     std::fill(force_.begin(), force_.end(), vector{});
     std::fill(torque_.begin(), torque_.end(), angular_type{});
-    const bool scaled = inverse_reference_radius_ > T(0);
     const auto p = particle_view();
     const detail::dem_force_sums<T, D> sums{force_, torque_};
-    auto& pairs = pair_contacts_;
-    if (periodic_)
-      contacts_ = scaled ? pairs.template add_forces<true, true>(list_, box_, p, sums, dt_)
-                         : pairs.template add_forces<true, false>(list_, box_, p, sums, dt_);
-    else
-      contacts_ = scaled ? pairs.template add_forces<false, true>(list_, box_, p, sums, dt_)
-                         : pairs.template add_forces<false, false>(list_, box_, p, sums, dt_);
-    contacts_ += scaled ? wall_contacts_.template add_forces<true>(p, sums, dt_)
-                        : wall_contacts_.template add_forces<false>(p, sums, dt_);
+    // Pairs, then walls: the order of the additions fixes their rounding.
+    contacts_ = pair_contacts_.add_forces(list_, box_, periodic_, p, sums, dt_);
+    contacts_ += wall_contacts_.add_forces(p, sums, dt_);
   }
 
   // After each rebuild and after fix().
@@ -391,11 +366,15 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_};
   }
 
+  [[nodiscard]] detail::dem_motion<T, D> motion() noexcept {
+    return {position_, velocity_, angular_velocity_, force_, torque_,
+            inverse_mass_, inverse_inertia_, mobile_, gravity_, dt_};
+  }
+
   box<T, D> box_;
   particles<T, D> state_;  // state() and the particles' constant fields
   vector gravity_;
   T dt_;
-  T inverse_reference_radius_;
   bool periodic_ = false;
   std::uint64_t steps_ = 0;
   std::size_t contacts_ = 0;

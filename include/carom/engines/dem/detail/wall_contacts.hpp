@@ -74,42 +74,11 @@ class dem_wall_contacts {
     offsets_[walls_.size()] = candidates_.size();
   }
 
-  // The stretch of a (particle, wall) pair is touched only while it is, or
-  // just was, in contact (touching_ flags). Returns the number of contacts.
-  template <bool Scaled>
+  /// Adds the wall contact forces and torques to `sums`; returns the
+  /// number of contacts.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    const std::size_t n = p.position.size();
-    std::size_t contacts = 0;
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      const plane<T, D> wall = walls_[w];
-      vector* const springs = spring_.data() + w * n;
-      unsigned char* const touching = touching_.data() + w * n;
-      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
-        const std::uint32_t i = candidates_[m];
-        const T ri = p.radius[i];
-        const T overlap = ri - wall.signed_distance(p.position[i]);
-        if (!(overlap > T(0))) {
-          if constexpr (Tangential::has_history)
-            if (touching[i]) {
-              springs[i] = vector{};
-              touching[i] = 0;
-            }
-          continue;
-        }
-        ++contacts;
-        const auto c = soft_contact_force<Tangential>(
-            law_, tangential_, wall.normal, overlap, p.velocity[i],
-            angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
-            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
-        if constexpr (Tangential::has_history) {
-          springs[i] = c.spring;
-          touching[i] = 1;
-          sums.torque[i] -= ri * c.normal_cross_tangential;
-        }
-        sums.force[i] += c.force;
-      }
-    }
-    return contacts;
+    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
+                                            : add_forces_as<false>(p, sums, dt);
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
@@ -144,6 +113,44 @@ class dem_wall_contacts {
   }
 
  private:
+  // The stretch of a (particle, wall) pair is touched only while it is, or
+  // just was, in contact (touching_ flags).
+  template <bool Scaled>
+  std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
+    const std::size_t n = p.position.size();
+    std::size_t contacts = 0;
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      const plane<T, D> wall = walls_[w];
+      vector* const springs = spring_.data() + w * n;
+      unsigned char* const touching = touching_.data() + w * n;
+      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
+        const std::uint32_t i = candidates_[m];
+        const T ri = p.radius[i];
+        const T overlap = ri - wall.signed_distance(p.position[i]);
+        if (!(overlap > T(0))) {
+          if constexpr (Tangential::has_history)
+            if (touching[i]) {
+              springs[i] = vector{};
+              touching[i] = 0;
+            }
+          continue;
+        }
+        ++contacts;
+        const auto c = soft_contact_force<Tangential>(
+            law_, tangential_, wall.normal, overlap, p.velocity[i],
+            angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
+            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+        if constexpr (Tangential::has_history) {
+          springs[i] = c.spring;
+          touching[i] = 1;
+          sums.torque[i] -= ri * c.normal_cross_tangential;
+        }
+        sums.force[i] += c.force;
+      }
+    }
+    return contacts;
+  }
+
   template <bool Scaled>
   [[nodiscard]] T scale_for(T effective_radius) const noexcept {
     if constexpr (Scaled) return stiffness_scale(effective_radius, inverse_reference_radius_);
