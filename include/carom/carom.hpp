@@ -43,6 +43,7 @@
 #include "carom/engines/event_driven/event_driven.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
+#include "carom/engines/dem/step_profile.hpp"
 #include "carom/engines/dem/dem.hpp"
 #include "carom/engines/impulse/params.hpp"
 #include "carom/engines/impulse/impulse_stepped.hpp"

@@ -12,25 +12,26 @@
 /// `carom::dem_policies<Integrator, Tangential>` to choose the tangential
 /// model too (default: Mindlin spring).
 ///
-/// Design:
+/// Design (the parts in engines/dem/detail/):
 /// - structure-of-arrays particle data, forces accumulated per particle;
+///   the passes read it through spans (particle_view.hpp);
 /// - a half Verlet list in CSR form built on linked cells
 ///   (spatial/verlet_list.hpp), rebuilt when a particle has moved more than
 ///   half the skin; the spring stretch of each pair is the list's payload
 ///   and survives rebuilds; walls keep one stretch per (particle, wall);
 /// - pair constants (m*, √R*, (r_i + r_j)²) kept per list entry; each step a
 ///   branch-free pass collects the touching entries, and the pure contact
-///   kernel (contact/soft_contact.hpp) runs over them in blocks; walls see
-///   only the particles within the skin of them at the last rebuild;
-/// - per step: integrator advance, list check, forces, integrator correct;
-///   no allocation once the list has reached its largest size, no virtual
-///   call, no check in the loop; everything is checked in the constructor.
+///   kernel (contact/soft_contact.hpp) runs over them in blocks
+///   (pair_contacts.hpp); walls see only the particles within the skin of
+///   them at the last rebuild (wall_contacts.hpp);
+/// - per step: integrator advance, list check, forces, integrator correct
+///   (integration.hpp); no allocation once the list has reached its largest
+///   size, no virtual call, no check in the loop; everything is checked in
+///   the constructor.
 /// Fixed particles (fix()) have zero inverse mass: they neither move nor
 /// feel gravity, and act on others as a partner of infinite mass.
 
 #include <algorithm>
-#include <array>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -39,26 +40,24 @@
 #include <vector>
 
 #include "carom/contact/power_law.hpp"
-#include "carom/contact/soft_contact.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
+#include "carom/engines/dem/detail/integration.hpp"
+#include "carom/engines/dem/detail/pair_contacts.hpp"
+#include "carom/engines/dem/detail/particle_view.hpp"
+#include "carom/engines/dem/detail/wall_contacts.hpp"
 #include "carom/engines/dem/observables.hpp"
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/dem/setup.hpp"
+#include "carom/engines/dem/step_profile.hpp"
 #include "carom/integrate/concepts.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/spatial/verlet_list.hpp"
 
 namespace carom {
-
-/// Seconds spent in each phase of the steps run by run_profiled().
-struct step_profile {
-  double neighbour_seconds = 0;
-  double force_seconds = 0;
-  double integration_seconds = 0;
-};
 
 /// The soft-sphere DEM engine (see the file comment): `carom::dem<double, 3,
 /// carom::hertz<double>>`. Policies: an integrator (carom::integrator), or
@@ -92,7 +91,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   // ---- running --------------------------------------------------------
 
   /// Advances one time step.
-  void step() { step(no_timing{}); }
+  void step() { step(detail::no_step_timing{}); }
 
   // run(steps, observer, every) and run_until(t, observer): from
   // detail::fixed_step_runs.
@@ -100,7 +99,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Runs `steps` steps and returns the time spent in neighbour search,
   /// force computation and integration.
   step_profile run_profiled(std::uint64_t steps) {
-    phase_timing timing;
+    detail::step_phase_timing timing;
     for (std::uint64_t s = 0; s < steps; ++s) step(timing);
     return timing.profile;
   }
@@ -199,7 +198,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::span<const T> masses() const noexcept { return mass_; }
   [[nodiscard]] std::span<const particle_id> ids() const noexcept { return id_; }
   /// The walls in force order: the box's, then params.planes.
-  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
+  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept {
+    return wall_contacts_.walls();
+  }
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
   [[nodiscard]] const verlet_list<T, D, vector>& neighbours() const noexcept { return list_; }
@@ -222,10 +223,13 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// the normal springs of a power law (with its √(R*/R_ref) scaling).
   [[nodiscard]] T elastic_energy() const noexcept {
     double sum = 0;
-    visit_overlaps([&](const Law& law, T overlap, T scale) {
+    auto add = [&sum](const Law& law, T overlap, T scale) {
       const double p = double(law.exponent());
       sum += double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
-    });
+    };
+    const auto p = particle_view();
+    pair_contacts_.visit_overlaps(list_, box_, p, add);
+    wall_contacts_.visit_overlaps(p, add);
     return T(sum);
   }
   /// Σ m v over all particles (kg m/s).
@@ -251,38 +255,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::vector<dem_contact<T, D>> contacts() const {
     std::vector<dem_contact<T, D>> out;
     out.reserve(contacts_);
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    const bool scaled = inverse_reference_radius_ > T(0);
-    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const vector d = box_.minimum_image(position_[i] - position_[j]);  // as pair_forces()
-        const T distance2 = squared_norm(d);
-        if (!(distance2 < reach2_[k] && distance2 > T(0))) continue;
-        const T inverse_distance = T(1) / std::sqrt(distance2);
-        const T overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
-        out.push_back(observed(
-            pair_law_, pair_tangential_, i, j, partner_kind::particle, d * inverse_distance, overlap,
-            velocity_[i] - velocity_[j],
-            angular_type(radius_[i] * angular_velocity_[i] + radius_[j] * angular_velocity_[j]),
-            pair_[k].mass, scaled ? pair_scale_[k] : T(1), pair_[k].root_radius * std::sqrt(overlap),
-            springs[k], -d));
-      }
-    for (std::size_t w = 0; w < walls_.size(); ++w)
-      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
-        const std::uint32_t i = wall_candidates_[m];
-        const T ri = radius_[i];
-        const vector n = walls_[w].normal;
-        const T overlap = ri - walls_[w].signed_distance(position_[i]);
-        if (!(overlap > T(0))) continue;
-        out.push_back(observed(wall_law_, wall_tangential_, i, w, partner_kind::wall, n, overlap,
-                               velocity_[i],
-                               angular_type(ri * angular_velocity_[i]), mass_[i],
-                               stiffness_scale(ri), std::sqrt(ri * overlap), wall_spring_[w * size() + i],
-                               -(ri - overlap / 2) * n));
-      }
+    const auto p = particle_view();
+    pair_contacts_.observe(list_, box_, p, out);
+    wall_contacts_.observe(box_, p, out);
     return out;
   }
 
@@ -290,7 +265,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// minus the sum of the wall's contact forces in contacts(). Under
   /// gravity the floor of a bed at rest carries its weight.
   [[nodiscard]] std::vector<vector> wall_forces() const {
-    return carom::wall_forces(contacts(), walls_.size());
+    return carom::wall_forces(contacts(), walls().size());
   }
 
   /// Love–Weber contact stress over the box volume (carom::love_weber_stress:
@@ -318,14 +293,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
       const particles<T, D>& initial)
       : box_(container),
         state_(initial),
-        pair_law_(setup.pair_law),
-        wall_law_(setup.wall_law),
-        pair_tangential_(setup.pair_tangential),
-        wall_tangential_(setup.wall_tangential),
         gravity_(setup.gravity),
-        walls_(std::move(setup.walls)),
         dt_(setup.time_step),
-        inverse_reference_radius_(setup.inverse_reference_radius),
         periodic_(setup.periodic),
         position_(initial.positions().begin(), initial.positions().end()),
         velocity_(initial.velocities().begin(), initial.velocities().end()),
@@ -340,9 +309,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         id_(initial.ids().begin(), initial.ids().end()),
         force_(initial.size()),
         torque_(initial.size()),
-        wall_spring_(initial.size() * walls_.size()),
-        wall_touching_(initial.size() * walls_.size(), 0),
-        list_(container, setup.max_diameter, setup.skin) {
+        list_(container, setup.max_diameter, setup.skin),
+        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius),
+        wall_contacts_(std::move(setup.walls), setup.wall_law, setup.wall_tangential,
+                       setup.inverse_reference_radius, initial.size()) {
     rebuild();
     compute_forces();
   }
@@ -352,83 +322,20 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
                     " does not exist (size ", size(), ")");
   }
 
-  // One contact of contacts(): the kernel at dt = 0 with the stored stretch.
-  // n points from the partner to i (the kernel's convention); the normal
-  // force is the law's value, computed as the kernel does.
-  [[nodiscard]] dem_contact<T, D> observed(const Law& law, const tangential_params<T>& tangential,
-                                           std::size_t i, std::size_t partner, partner_kind kind,
-                                           const vector& n, T overlap,
-                                           const vector& relative_velocity,
-                                           const angular_type& lever, T mass, T scale,
-                                           T contact_radius, const vector& spring,
-                                           const vector& branch) const {
-    const auto f = soft_contact_force<tangential_type>(
-        law, tangential, n, overlap, relative_velocity, lever, mass, scale,
-        tangential_type::scales_with_contact ? contact_radius : T(1), spring, T(0));
-    const T normal_force = scale * law.force(overlap, -dot(relative_velocity, n), mass / scale);
-    const vector point = position_[i] - (radius_[i] - overlap / 2) * n;
-    return {i, partner, kind, overlap, -n, normal_force,
-            tangential_type::has_history ? vector(f.force - normal_force * n) : vector{},
-            f.force, branch, box_.wrap(point)};
-  }
-
-  // The phases of a step, timed by run_profiled() (phase_timing) or not
-  // (no_timing: the calls fold away).
-  struct no_timing {
-    static constexpr void mark() noexcept {}
-    static constexpr void integration() noexcept {}
-    static constexpr void neighbours() noexcept {}
-    static constexpr void forces() noexcept {}
-  };
-  struct phase_timing {
-    using clock = std::chrono::steady_clock;
-    step_profile profile;
-    clock::time_point last{};
-    void mark() noexcept { last = clock::now(); }
-    double lap() noexcept {
-      const auto now = clock::now();
-      const double seconds = std::chrono::duration<double>(now - last).count();
-      last = now;
-      return seconds;
-    }
-    void integration() noexcept { profile.integration_seconds += lap(); }
-    void neighbours() noexcept { profile.neighbour_seconds += lap(); }
-    void forces() noexcept { profile.force_seconds += lap(); }
-  };
-
+  // Timed by run_profiled() (detail::step_phase_timing) or not
+  // (detail::no_step_timing: the calls fold away).
   template <class Timing>
   void step(Timing&& timing) {
     timing.mark();
-    advance();
+    detail::advance_particles<integrator_type>(motion());
     timing.integration();
     if (list_.needs_rebuild(position_)) rebuild();
     timing.neighbours();
     compute_forces();
     timing.forces();
-    correct();
+    detail::correct_particles<integrator_type>(motion());
     timing.integration();
     ++steps_;
-  }
-
-  void advance() noexcept {
-    const T dt = dt_;
-    for (std::size_t i = 0; i < size(); ++i) {
-      const vector a = force_[i] * inverse_mass_[i] + gravity_ * mobile_[i];
-      integrator_type::advance(position_[i], velocity_[i], a, dt);
-      angular_type orientation{};  // spheres are isotropic: no orientation kept
-      integrator_type::advance(orientation, angular_velocity_[i],
-                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
-    }
-  }
-
-  void correct() noexcept {
-    const T dt = dt_;
-    for (std::size_t i = 0; i < size(); ++i) {
-      integrator_type::correct(velocity_[i],
-                               vector(force_[i] * inverse_mass_[i] + gravity_ * mobile_[i]), dt);
-      integrator_type::correct(angular_velocity_[i],
-                               angular_type(torque_[i] * inverse_inertia_[i]), dt);
-    }
   }
 
   void rebuild() {
@@ -441,236 +348,33 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void compute_forces() noexcept {
     std::fill(force_.begin(), force_.end(), vector{});
     std::fill(torque_.begin(), torque_.end(), angular_type{});
-    contacts_ = 0;
-    const bool scaled = inverse_reference_radius_ > T(0);
-    if (periodic_)
-      scaled ? pair_forces<true, true>() : pair_forces<true, false>();
-    else
-      scaled ? pair_forces<false, true>() : pair_forces<false, false>();
-    scaled ? wall_contact_forces<true>() : wall_contact_forces<false>();
+    const auto p = particle_view();
+    const detail::dem_force_sums<T, D> sums{force_, torque_};
+    // Pairs, then walls: the order of the additions fixes their rounding.
+    contacts_ = pair_contacts_.add_forces(list_, box_, periodic_, p, sums, dt_);
+    contacts_ += wall_contacts_.add_forces(p, sums, dt_);
   }
 
-  [[nodiscard]] T stiffness_scale(T effective_radius) const noexcept {
-    return detail::stiffness_scale(effective_radius, inverse_reference_radius_);
-  }
-
-  template <bool Scaled>
-  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
-    if constexpr (Scaled) return stiffness_scale(effective_radius);
-    else return T(1);  // a constant: the kernel folds the scaling away
-  }
-
-  // Pass 1 of the pair forces: a branch-free sweep of the Verlet list that
-  // writes the touching entries to touching_ (in a settled bed a third of
-  // the entries do not touch, in no predictable pattern: a branch per entry
-  // would often mispredict). It also forgets the stretch of an entry that
-  // no longer touches.
-  template <bool Periodic>
-  void find_touching() noexcept {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    touching_entry* const out = touching_.data();
-    std::size_t count = 0;
-    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i) {
-      const vector xi = position_[i];
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        vector d = xi - position_[partners[k]];
-        if constexpr (Periodic) d = box_.minimum_image(d);
-        const T distance2 = squared_norm(d);
-        const bool touches = (distance2 < reach2_[k]) & (distance2 > T(0));
-        out[count] = {k, i};
-        count += touches;
-        if constexpr (tangential_type::has_history) {
-          // Rare (a contact just ended), so predictable.
-          if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = vector{};
-          pair_touching_[k] = static_cast<unsigned char>(touches);
-        }
-      }
-    }
-    touching_count_ = count;
-  }
-
-  // Pass 2: the contact kernel over the touching entries, in blocks. A
-  // first loop does the geometry and the rotation of the stretch (the
-  // square roots and divisions), a second the forces; both have short,
-  // independent iterations, so the long latencies of one contact overlap
-  // with the work of the next instead of stalling it.
-  template <bool Periodic, bool Scaled>
-  void pair_forces() noexcept {
-    find_touching<Periodic>();
-    const auto partners = list_.partners();
-    const auto springs = list_.payload();
-    const T dt = dt_;
-    std::array<contact_geometry, block_size> block;
-    for (std::size_t first = 0; first < touching_count_; first += block_size) {
-      const std::size_t count = std::min(block_size, touching_count_ - first);
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        vector d = position_[i] - position_[j];
-        if constexpr (Periodic) d = box_.minimum_image(d);
-        const T distance2 = squared_norm(d);
-        const T inverse_distance = T(1) / std::sqrt(distance2);
-        contact_geometry& g = block[b];
-        g.normal = d * inverse_distance;
-        g.overlap = radius_[i] + radius_[j] - distance2 * inverse_distance;
-        if constexpr (tangential_type::has_history)
-          g.spring = rotate_into_tangent_plane(springs[k], g.normal);
-      }
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        const contact_geometry& g = block[b];
-        const T ri = radius_[i], rj = radius_[j];
-        const auto f = soft_contact_force_in_plane<tangential_type>(
-            pair_law_, pair_tangential_, g.normal, g.overlap, velocity_[i] - velocity_[j],
-            angular_type(ri * angular_velocity_[i] + rj * angular_velocity_[j]), pair_[k].mass,
-            Scaled ? pair_scale_[k] : T(1),
-            // √δ here, beside the law's own: the compiler computes it once.
-            tangential_type::scales_with_contact ? pair_[k].root_radius * std::sqrt(g.overlap)
-                                                 : T(1),
-            g.spring, dt);
-        if constexpr (tangential_type::has_history) {
-          springs[k] = f.spring;
-          torque_[i] -= ri * f.normal_cross_tangential;
-          torque_[j] -= rj * f.normal_cross_tangential;
-        }
-        force_[i] += f.force;
-        force_[j] -= f.force;
-      }
-    }
-    contacts_ += touching_count_;
-  }
-
-  // Per-entry constants of the Verlet list (and the wall candidates), set at
-  // each rebuild and after fix(). A pair of two fixed particles gets
-  // reach² = 0: it never touches.
+  // After each rebuild and after fix().
   void refresh_constants() {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    const std::size_t entries = partners.size();
-    if (pair_.capacity() < entries) {
-      // Room for twice the size, as the list does: no allocation in steady state.
-      reach2_.reserve(2 * entries);
-      pair_.reserve(2 * entries);
-      if (inverse_reference_radius_ > T(0)) pair_scale_.reserve(2 * entries);
-      pair_touching_.reserve(2 * entries);
-      touching_.reserve(2 * entries);
-    }
-    reach2_.resize(entries);
-    pair_.resize(entries);
-    if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
-    touching_.resize(entries);
-    // The stretches carried over by the rebuild may be non-zero: mark all
-    // entries so that the next pass forgets those that do not touch.
-    pair_touching_.assign(entries, 1);
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const T reach = radius_[i] + radius_[j];
-        const T inverse_mass_sum = inverse_mass_[i] + inverse_mass_[j];
-        const T effective_radius = radius_[i] * radius_[j] / reach;
-        reach2_[k] = inverse_mass_sum > T(0) ? reach * reach : T(0);
-        pair_[k] = {inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0),
-                    std::sqrt(effective_radius)};
-        if (inverse_reference_radius_ > T(0)) pair_scale_[k] = stiffness_scale(effective_radius);
-      }
-    refresh_wall_candidates();
+    const auto p = particle_view();
+    pair_contacts_.refresh(list_, p);
+    wall_contacts_.refresh(list_.skin(), p);
   }
 
-  // The mobile particles that may touch wall w before the next rebuild:
-  // those with a gap below the skin. A particle moves at most skin/2 from
-  // its position at the last rebuild, and fix() calls this up to skin/2
-  // away from that position.
-  void refresh_wall_candidates() {
-    const std::size_t n = size();
-    const T reach = list_.skin();
-    wall_offsets_.resize(walls_.size() + 1);
-    if (wall_candidates_.capacity() < n * walls_.size()) wall_candidates_.reserve(n * walls_.size());
-    wall_candidates_.clear();
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      wall_offsets_[w] = wall_candidates_.size();
-      for (std::size_t i = 0; i < n; ++i) {
-        const T gap = walls_[w].signed_distance(position_[i]) - radius_[i];
-        if (gap < reach && mobile_[i] != T(0))
-          wall_candidates_.push_back(static_cast<std::uint32_t>(i));
-        else if (wall_touching_[w * n + i]) {
-          // Not touching (gap ≥ skin, or fixed): forget its stretch now.
-          wall_spring_[w * n + i] = vector{};
-          wall_touching_[w * n + i] = 0;
-        }
-      }
-    }
-    wall_offsets_[walls_.size()] = wall_candidates_.size();
+  [[nodiscard]] detail::dem_particle_view<T, D> particle_view() const noexcept {
+    return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_};
   }
 
-  // The stretch of a (particle, wall) pair is touched only while it is, or
-  // just was, in contact (wall_touching_ flags).
-  template <bool Scaled>
-  void wall_contact_forces() noexcept {
-    const std::size_t n = size();
-    const T dt = dt_;
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      const plane<T, D> wall = walls_[w];
-      vector* const springs = wall_spring_.data() + w * n;
-      unsigned char* const touching = wall_touching_.data() + w * n;
-      for (std::size_t m = wall_offsets_[w]; m < wall_offsets_[w + 1]; ++m) {
-        const std::uint32_t i = wall_candidates_[m];
-        const T ri = radius_[i];
-        const T overlap = ri - wall.signed_distance(position_[i]);
-        if (!(overlap > T(0))) {
-          if constexpr (tangential_type::has_history)
-            if (touching[i]) {
-              springs[i] = vector{};
-              touching[i] = 0;
-            }
-          continue;
-        }
-        ++contacts_;
-        const auto c = soft_contact_force<tangential_type>(
-            wall_law_, wall_tangential_, wall.normal, overlap, velocity_[i],
-            angular_type(ri * angular_velocity_[i]), mass_[i], scale_for<Scaled>(ri),
-            tangential_type::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
-        if constexpr (tangential_type::has_history) {
-          springs[i] = c.spring;
-          touching[i] = 1;
-          torque_[i] -= ri * c.normal_cross_tangential;
-        }
-        force_[i] += c.force;
-      }
-    }
-  }
-
-  // f(law, overlap, stiffness scale) for every overlapping pair and wall contact.
-  template <class F>
-  void visit_overlaps(F&& f) const {
-    const auto offsets = list_.offsets();
-    const auto partners = list_.partners();
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
-      for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const std::uint32_t j = partners[k];
-        const T reach = radius_[i] + radius_[j];
-        const T distance = norm(box_.minimum_image(position_[i] - position_[j]));
-        if (distance < reach) f(pair_law_, reach - distance, stiffness_scale(radius_[i] * radius_[j] / reach));
-      }
-    for (std::size_t i = 0; i < size(); ++i)
-      for (const auto& wall : walls_) {
-        const T overlap = radius_[i] - wall.signed_distance(position_[i]);
-        if (overlap > T(0) && mobile_[i] != T(0)) f(wall_law_, overlap, stiffness_scale(radius_[i]));
-      }
+  [[nodiscard]] detail::dem_motion<T, D> motion() noexcept {
+    return {position_, velocity_, angular_velocity_, force_, torque_,
+            inverse_mass_, inverse_inertia_, mobile_, gravity_, dt_};
   }
 
   box<T, D> box_;
   particles<T, D> state_;  // state() and the particles' constant fields
-  Law pair_law_;
-  Law wall_law_;
-  tangential_params<T> pair_tangential_;
-  tangential_params<T> wall_tangential_;
   vector gravity_;
-  std::vector<plane<T, D>> walls_;
   T dt_;
-  T inverse_reference_radius_;
   bool periodic_ = false;
   std::uint64_t steps_ = 0;
   std::size_t contacts_ = 0;
@@ -686,34 +390,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<particle_id> id_;
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  std::vector<vector> wall_spring_;         // [wall][particle]
-  std::vector<unsigned char> wall_touching_;  // [wall][particle]: stretch may be non-zero
   verlet_list<T, D, vector> list_;
-  struct pair_constants {
-    T mass;         // m*
-    T root_radius;  // √R*
-  };
-  struct contact_geometry {
-    vector normal{};
-    vector spring{};  // rotated into the tangent plane
-    T overlap = T(0);
-  };
-  static constexpr std::size_t block_size = 64;
-  struct touching_entry {
-    std::uint32_t entry;  // index into the Verlet list
-    std::uint32_t first;  // its particle i
-  };
-  // Per Verlet-list entry, in separate arrays so that each pass streams
-  // only what it reads: (r_i + r_j)² (0 for two fixed particles), m* and √R*,
-  // √(R*/R_ref) (only with a reference radius).
-  std::vector<T> reach2_;
-  std::vector<pair_constants> pair_;
-  std::vector<T> pair_scale_;
-  std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
-  std::vector<touching_entry> touching_;      // the touching entries of this step
-  std::size_t touching_count_ = 0;
-  std::vector<std::size_t> wall_offsets_;       // CSR over walls of wall_candidates_
-  std::vector<std::uint32_t> wall_candidates_;  // particles within reach of each wall
+  detail::dem_pair_contacts<T, D, Law, tangential_type> pair_contacts_;
+  detail::dem_wall_contacts<T, D, Law, tangential_type> wall_contacts_;
 };
 
 }  // namespace carom

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The particle–wall contacts of carom::dem (docs/dem.md, "Walls, gravity,
+/// constraints"): the walls (the box's, then the planes), the particles
+/// near each of them, the pass that adds the contact forces, the
+/// tangential stretch of each (particle, wall) pair, and the wall contacts
+/// as dem::contacts() reports them.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "carom/contact/concepts.hpp"
+#include "carom/contact/soft_contact.hpp"
+#include "carom/contact/tangential.hpp"
+#include "carom/core/vec.hpp"
+#include "carom/engines/dem/detail/observed_contact.hpp"
+#include "carom/engines/dem/detail/particle_view.hpp"
+#include "carom/engines/dem/observables.hpp"
+#include "carom/engines/dem/setup.hpp"
+#include "carom/engines/event_driven/collision_record.hpp"
+#include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
+
+namespace carom::detail {
+
+/// The walls of a dem engine and its contacts with them. A wall is a
+/// partner of infinite mass at rest: m* = m_i, R* = r_i.
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
+class dem_wall_contacts {
+ public:
+  using vector = vec<T, D>;
+  using angular_type = angular<T, D>;
+  using view = dem_particle_view<T, D>;
+
+  dem_wall_contacts(std::vector<plane<T, D>> walls, const Law& law,
+                    const tangential_params<T>& tangential, T inverse_reference_radius,
+                    std::size_t particles)
+      : walls_(std::move(walls)),
+        law_(law),
+        tangential_(tangential),
+        inverse_reference_radius_(inverse_reference_radius),
+        spring_(particles * walls_.size()),
+        touching_(particles * walls_.size(), 0) {}
+
+  /// The walls in force order: the box's, then the planes.
+  [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
+
+  // The mobile particles that may touch wall w before the next rebuild:
+  // those with a gap below `reach` (the skin). A particle moves at most
+  // skin/2 from its position at the last rebuild, and fix() calls this up
+  // to skin/2 away from that position.
+  void refresh(T reach, const view& p) {
+    const std::size_t n = p.position.size();
+    offsets_.resize(walls_.size() + 1);
+    if (candidates_.capacity() < n * walls_.size()) candidates_.reserve(n * walls_.size());
+    candidates_.clear();
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      offsets_[w] = candidates_.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        const T gap = walls_[w].signed_distance(p.position[i]) - p.radius[i];
+        if (gap < reach && p.mobile[i] != T(0))
+          candidates_.push_back(static_cast<std::uint32_t>(i));
+        else if (touching_[w * n + i]) {
+          // Not touching (gap ≥ skin, or fixed): forget its stretch now.
+          spring_[w * n + i] = vector{};
+          touching_[w * n + i] = 0;
+        }
+      }
+    }
+    offsets_[walls_.size()] = candidates_.size();
+  }
+
+  /// Adds the wall contact forces and torques to `sums`; returns the
+  /// number of contacts.
+  std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
+    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
+                                            : add_forces_as<false>(p, sums, dt);
+  }
+
+  /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
+  void observe(const box<T, D>& container, const view& p,
+               std::vector<dem_contact<T, D>>& out) const {
+    const std::size_t n = p.position.size();
+    for (std::size_t w = 0; w < walls_.size(); ++w)
+      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
+        const std::uint32_t i = candidates_[m];
+        const T ri = p.radius[i];
+        const vector normal = walls_[w].normal;
+        const T overlap = ri - walls_[w].signed_distance(p.position[i]);
+        if (!(overlap > T(0))) continue;
+        out.push_back(observed_contact<Tangential>(
+            law_, tangential_, container, p, i, w, partner_kind::wall, normal, overlap,
+            p.velocity[i], angular_type(ri * p.angular_velocity[i]), p.mass[i],
+            stiffness_scale(ri, inverse_reference_radius_), std::sqrt(ri * overlap),
+            spring_[w * n + i], -(ri - overlap / 2) * normal));
+      }
+  }
+
+  /// f(law, overlap, stiffness scale) for every overlapping mobile
+  /// particle and wall, particle by particle.
+  template <class F>
+  void visit_overlaps(const view& p, F& f) const {
+    for (std::size_t i = 0; i < p.position.size(); ++i)
+      for (const auto& wall : walls_) {
+        const T overlap = p.radius[i] - wall.signed_distance(p.position[i]);
+        if (overlap > T(0) && p.mobile[i] != T(0))
+          f(law_, overlap, stiffness_scale(p.radius[i], inverse_reference_radius_));
+      }
+  }
+
+ private:
+  // The stretch of a (particle, wall) pair is touched only while it is, or
+  // just was, in contact (touching_ flags).
+  template <bool Scaled>
+  std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
+    const std::size_t n = p.position.size();
+    std::size_t contacts = 0;
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      const plane<T, D> wall = walls_[w];
+      vector* const springs = spring_.data() + w * n;
+      unsigned char* const touching = touching_.data() + w * n;
+      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
+        const std::uint32_t i = candidates_[m];
+        const T ri = p.radius[i];
+        const T overlap = ri - wall.signed_distance(p.position[i]);
+        if (!(overlap > T(0))) {
+          if constexpr (Tangential::has_history)
+            if (touching[i]) {
+              springs[i] = vector{};
+              touching[i] = 0;
+            }
+          continue;
+        }
+        ++contacts;
+        const auto c = soft_contact_force<Tangential>(
+            law_, tangential_, wall.normal, overlap, p.velocity[i],
+            angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
+            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+        if constexpr (Tangential::has_history) {
+          springs[i] = c.spring;
+          touching[i] = 1;
+          sums.torque[i] -= ri * c.normal_cross_tangential;
+        }
+        sums.force[i] += c.force;
+      }
+    }
+    return contacts;
+  }
+
+  template <bool Scaled>
+  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
+    if constexpr (Scaled) return stiffness_scale(effective_radius, inverse_reference_radius_);
+    else return T(1);  // a constant: the kernel folds the scaling away
+  }
+
+  std::vector<plane<T, D>> walls_;
+  Law law_;
+  tangential_params<T> tangential_;
+  T inverse_reference_radius_;
+  std::vector<vector> spring_;            // [wall][particle]
+  std::vector<unsigned char> touching_;   // [wall][particle]: stretch may be non-zero
+  std::vector<std::size_t> offsets_;      // CSR over walls of candidates_
+  std::vector<std::uint32_t> candidates_;  // particles within reach of each wall
+};
+
+}  // namespace carom::detail
