@@ -63,14 +63,15 @@ namespace carom {
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
           class Policies = event_policies<>>
   requires dimension<D> && event_search<typename Policies::search, T, D> &&
-           event_queue<typename Policies::template queue<T>, T>
+           event_queue_policy<typename Policies::queue, T>
 class event_driven {
  public:
   using scalar_type = T;
   static constexpr std::size_t space_dimension = D;
   using vector = vec<T, D>;
   using search_policy = typename Policies::search;
-  using params = event_driven_params<T, D, Resolver, search_policy>;
+  using queue_policy = typename Policies::queue;
+  using params = event_driven_params<T, D, Resolver, search_policy, queue_policy>;
   using record = collision_record<T, D>;
   /// Absolute time: at least double, whatever T is.
   using time_type = std::common_type_t<T, double>;
@@ -215,7 +216,7 @@ class event_driven {
         particles_(initial),
         params_(std::move(p)),
         search_(container, setup.largest_diameter, params_.search),
-        queue_(initial.size()),
+        queue_(initial.size(), params_.queue),
         walls_(std::move(setup.walls)),
         box_wall_(setup.box_wall),
         box_wall_count_(setup.box_wall_count),
@@ -466,7 +467,7 @@ class event_driven {
   particles<T, D> particles_;  // cold data and the synchronised view
   params params_;
   typename search_policy::template type<T, D> search_;
-  typename Policies::template queue<T> queue_;
+  typename queue_policy::template type<T> queue_;
   std::vector<plane<T, D>> walls_;
   std::array<std::uint32_t, D> box_wall_{};
   std::uint32_t box_wall_count_ = 0;
