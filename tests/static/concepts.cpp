@@ -3,6 +3,7 @@
 // must fail with a readable error is also compiled for real in
 // tests/compile_fail/. This file is only compiled: compiling is the test.
 #include <carom/carom.hpp>
+#include <type_traits>
 
 namespace {
 template <class T, std::size_t D>
@@ -205,3 +206,54 @@ static_assert(!detail::event_queue_time_of_converts_to_scalar<wrong_time_of, dou
 using no_shift = test_queue<q::ok, q::ok, q::ok, q::ok, q::ok, q::absent>;
 static_assert(!carom::event_queue<no_shift, double>);
 static_assert(!detail::event_queue_has_shift<no_shift, double>);
+
+// Queue policies: the options types carom::event_driven makes its queue from.
+namespace {
+namespace static_queue_policies {
+/// A policy whose queue is built from (n, options) and whose queue's
+/// operations are each as given (see test_queue).
+template <queue_member Shift = queue_member::ok>
+struct test_policy {
+  template <class T>
+  struct type : test_queue<queue_member::absent, queue_member::ok, queue_member::ok,
+                           queue_member::ok, queue_member::ok, Shift> {
+    type(std::size_t, const test_policy&) {}
+  };
+};
+struct not_copyable : test_policy<> {
+  not_copyable() = default;
+  not_copyable(const not_copyable&) = delete;
+  not_copyable(not_copyable&&) = delete;
+  not_copyable& operator=(const not_copyable&) = delete;
+  not_copyable& operator=(not_copyable&&) = delete;
+  ~not_copyable() = default;
+};
+struct no_type {};
+struct heap_without_options_constructor {  // its queue takes binary_heap_queue<> options
+  template <class T>
+  using type = carom::binary_heap_queue<T>;
+};
+}  // namespace static_queue_policies
+}  // namespace
+
+static_assert(carom::event_queue_policy<carom::bucket_queue<>, double>);
+static_assert(carom::event_queue_policy<carom::bucket_queue<>, float>);
+static_assert(carom::event_queue_policy<carom::binary_heap_queue<>, double>);
+static_assert(!carom::event_queue_policy<carom::bucket_queue<>, int>);
+static_assert(!carom::event_queue_policy<carom::bucket_queue<double>, double>);
+static_assert(std::is_same_v<carom::event_policies<>::queue, carom::bucket_queue<>>);
+static_assert(std::is_same_v<carom::event_policies<carom::cell_lists, carom::binary_heap_queue>::queue,
+                             carom::binary_heap_queue<>>);
+
+namespace qp = static_queue_policies;
+static_assert(carom::event_queue_policy<qp::test_policy<>, double>);
+static_assert(!carom::event_queue_policy<qp::not_copyable, double>);
+static_assert(!detail::event_queue_policy_is_copy_constructible<qp::not_copyable>);
+static_assert(!carom::event_queue_policy<qp::no_type, double>);
+static_assert(!detail::event_queue_policy_has_type<qp::no_type, double>);
+static_assert(!carom::event_queue_policy<qp::heap_without_options_constructor, double>);
+static_assert(detail::event_queue_policy_has_type<qp::heap_without_options_constructor, double>);
+static_assert(!detail::event_queue_policy_type_is_constructible_from_size_and_options<
+              qp::heap_without_options_constructor, double>);
+static_assert(!carom::event_queue_policy<qp::test_policy<q::absent>, double>);
+static_assert(!detail::event_queue_operations<qp::test_policy<q::absent>::type<double>, double>);

@@ -4,24 +4,46 @@
 /// re-keying, O(1) access to the earliest event, no stale entries (a
 /// particle's entry is moved, never duplicated). Entries hold their key, so
 /// sifting touches only the heap array.
+///
+/// `carom::binary_heap_queue<T>` is the queue; `carom::binary_heap_queue<>`
+/// (T = void, as with carom::bucket_queue<>) is its queue policy for
+/// carom::event_driven (events/concepts.hpp), without options.
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
+#include "carom/core/concepts.hpp"
 #include "carom/core/math.hpp"
 #include "carom/events/detail/heap.hpp"
 
 namespace carom {
 
-/// Min-heap over one time per particle (a model of carom::event_queue).
-template <scalar T>
+/// Min-heap over one time per particle (a model of carom::event_queue) for
+/// a scalar T; its (empty) options for T = void.
+template <class T = void>
+  requires scalar<T> || std::is_void_v<T>
+class binary_heap_queue;
+
+/// The queue policy that makes a carom::binary_heap_queue
+/// (carom::event_queue_policy); the heap has no options.
+template <>
+class binary_heap_queue<void> {
+ public:
+  template <scalar T>
+  using type = binary_heap_queue<T>;
+};
+
+template <class T>
+  requires scalar<T> || std::is_void_v<T>
 class binary_heap_queue {
  public:
   using time_type = T;
 
   /// n particles, each scheduled at +∞.
-  explicit binary_heap_queue(std::size_t n) : heap_(n), where_(n) {
+  explicit binary_heap_queue(std::size_t n, const binary_heap_queue<>& /*options*/ = {})
+      : heap_(n), where_(n) {
     for (std::size_t k = 0; k < n; ++k) {
       heap_[k] = {infinity<T>, static_cast<std::uint32_t>(k)};
       where_[k] = static_cast<std::uint32_t>(k);

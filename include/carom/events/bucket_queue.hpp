@@ -8,6 +8,11 @@
 /// run out, Δt is re-estimated from the spread of the scheduled times and
 /// every particle is placed again. Each update is O(1) on average instead of
 /// the O(log N) of a heap over all particles, and touches little memory.
+///
+/// `carom::bucket_queue<T>` is the queue; `carom::bucket_queue<>` (T = void,
+/// as std::less<> names a different thing from std::less<int>) holds its
+/// options and is the queue policy of carom::event_driven
+/// (events/concepts.hpp: carom::event_queue_policy).
 
 #include <algorithm>
 #include <cmath>
@@ -15,20 +20,50 @@
 #include <cstdint>
 #include <vector>
 
+#include <type_traits>
+
+#include "carom/core/concepts.hpp"
+#include "carom/core/error.hpp"
 #include "carom/core/math.hpp"
 #include "carom/events/detail/heap.hpp"
 
 namespace carom {
 
-/// Bucket queue over one time per particle (a model of carom::event_queue).
-template <scalar T>
+/// Bucket queue over one time per particle (a model of carom::event_queue)
+/// for a scalar T; its options for T = void.
+template <class T = void>
+  requires scalar<T> || std::is_void_v<T>
+class bucket_queue;
+
+/// The options of carom::bucket_queue, and the queue policy that makes one
+/// (carom::event_queue_policy): `type<T>` is constructed from
+/// (particle count, options).
+template <>
+class bucket_queue<void> {
+ public:
+  /// Buckets per particle (at least 16 buckets in all).
+  double buckets_per_particle = 0.5;
+  /// The buckets together cover `span` times the mean time ahead of the
+  /// earliest scheduled event, re-estimated whenever they run out.
+  double span = 4;
+
+  template <scalar T>
+  using type = bucket_queue<T>;
+};
+
+template <class T>
+  requires scalar<T> || std::is_void_v<T>
 class bucket_queue {
  public:
   using time_type = T;
 
-  /// n particles, each scheduled at +∞.
-  explicit bucket_queue(std::size_t n)
-      : entry_(n, entry{infinity<T>, overflow, none, none, 0}) {
+  /// n particles, each scheduled at +∞. Throws carom::invalid_input for
+  /// options that are not finite and positive, or above 64 buckets per
+  /// particle.
+  explicit bucket_queue(std::size_t n, const bucket_queue<>& options = {})
+      : entry_(n, entry{infinity<T>, overflow, none, none, 0}),
+        bucket_count_(validated_bucket_count(n, options)),
+        span_(options.span) {
     for (std::size_t i = 0; i < n; ++i) link(static_cast<std::uint32_t>(i), overflow);
   }
 
@@ -74,6 +109,18 @@ class bucket_queue {
   static constexpr std::uint32_t none = 0xffffffffu;
   static constexpr std::uint32_t in_heap = 0xfffffffeu;
   static constexpr std::uint32_t overflow = 0xfffffffdu;
+
+  static std::uint32_t validated_bucket_count(std::size_t n, const bucket_queue<>& options) {
+    const double per_particle = options.buckets_per_particle;
+    detail::require(std::isfinite(per_particle) && per_particle > 0 && per_particle <= 64,
+                    "carom::bucket_queue: buckets_per_particle must be in (0, 64] (got ",
+                    per_particle, ")");
+    detail::require(std::isfinite(options.span) && options.span > 0,
+                    "carom::bucket_queue: span must be finite and > 0 (got ", options.span, ")");
+    const auto buckets = static_cast<std::size_t>(double(n) * per_particle);
+    detail::require(buckets < overflow, "carom::bucket_queue: too many buckets (", buckets, ")");
+    return static_cast<std::uint32_t>(std::max<std::size_t>(16, buckets));
+  }
 
   // ---- lists ------------------------------------------------------------
 
@@ -131,8 +178,8 @@ class bucket_queue {
   }
 
   /// Chooses Δt and the start of the buckets from the finite times and
-  /// places every particle: about two events per bucket over twice the mean
-  /// time ahead.
+  /// places every particle: by default about two events per bucket over
+  /// four times the mean time ahead.
   void rebuild() {
     heap_.clear();
     overflow_head_ = none;
@@ -146,12 +193,12 @@ class bucket_queue {
         sum += double(t);
         ++finite;
       }
-    buckets_ = static_cast<std::uint32_t>(std::max<std::size_t>(16, n / 2));
+    buckets_ = bucket_count_;
     head_.assign(buckets_, none);
     current_ = 0;
     base_ = finite ? earliest : T(0);
     const double spread = finite ? sum / double(finite) - double(earliest) : 0.0;
-    const double width = spread > 0 ? 4 * spread / double(buckets_) : 1.0;
+    const double width = spread > 0 ? span_ * spread / double(buckets_) : 1.0;
     inverse_width_ = T(1 / width);
     for (std::size_t i = 0; i < n; ++i) place(static_cast<std::uint32_t>(i));
     if (heap_.empty() && finite) advance_without_rebuild();
@@ -213,6 +260,8 @@ class bucket_queue {
   std::vector<heap_item> heap_;  // the current bucket, ordered
   std::uint32_t overflow_head_ = none;
   std::uint32_t buckets_ = 0;
+  std::uint32_t bucket_count_;  // what every rebuild sets buckets_ to
+  double span_;  // options.span
   std::uint32_t current_ = 0;
   std::size_t heap_limit_ = 64;
   T base_ = T(0);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Concepts of the event layer.
+/// Concepts of the event layer: carom::event_queue (a queue of one time per
+/// particle) and carom::event_queue_policy (the options type that names a
+/// queue and configures it, as carom::event_search does for the neighbour
+/// search in spatial/concepts.hpp).
 
 #include <concepts>
 #include <cstddef>
@@ -12,9 +15,9 @@ namespace carom {
 
 namespace detail {
 
-// The requirements of carom::event_queue, one concept each, so that a
-// compiler's diagnostic names the one a type misses. Together they are
-// exactly carom::event_queue; ordered as the requirements are checked.
+// The requirements of carom::event_queue and carom::event_queue_policy,
+// one concept each, so that a compiler's diagnostic names the one a type
+// misses; ordered as the requirements are checked.
 
 /// `Q(n)` is valid for a std::size_t n.
 template <class Q>
@@ -68,6 +71,28 @@ concept event_queue_has_shift = requires(Q& q, T t) {
   q.shift(t);
 };
 
+/// Every operation of carom::event_queue, without the constructor from a
+/// size (a policy's queue is constructed from (size, options) instead).
+template <class Q, class T>
+concept event_queue_operations =
+    event_queue_has_update<Q, T> && event_queue_has_top<Q> && event_queue_top_converts_to_index<Q> &&
+    event_queue_has_top_time<Q> && event_queue_top_time_converts_to_scalar<Q, T> &&
+    event_queue_has_time_of<Q> && event_queue_time_of_converts_to_scalar<Q, T> &&
+    event_queue_has_shift<Q, T>;
+
+/// The policy can be copied (carom::event_driven_params holds one).
+template <class P>
+concept event_queue_policy_is_copy_constructible = std::copy_constructible<P>;
+
+/// `P::type<T>` names the queue.
+template <class P, class T>
+concept event_queue_policy_has_type = requires { typename P::template type<T>; };
+
+/// `P::type<T>(n, options)` is valid for a std::size_t n and a const P.
+template <class P, class T>
+concept event_queue_policy_type_is_constructible_from_size_and_options =
+    std::constructible_from<typename P::template type<T>, std::size_t, const P&>;
+
 }  // namespace detail
 
 /// A queue holding exactly one scheduled time per particle (the
@@ -81,9 +106,19 @@ concept event_queue_has_shift = requires(Q& q, T t) {
 /// Models: carom::bucket_queue<T>, carom::binary_heap_queue<T>.
 template <class Q, class T>
 concept event_queue = scalar<T> && detail::event_queue_is_constructible_from_size<Q> &&
-    detail::event_queue_has_update<Q, T> && detail::event_queue_has_top<Q> &&
-    detail::event_queue_top_converts_to_index<Q> && detail::event_queue_has_top_time<Q> &&
-    detail::event_queue_top_time_converts_to_scalar<Q, T> && detail::event_queue_has_time_of<Q> &&
-    detail::event_queue_time_of_converts_to_scalar<Q, T> && detail::event_queue_has_shift<Q, T>;
+    detail::event_queue_operations<Q, T>;
+
+/// The queue policy of carom::event_driven, chosen like its neighbour
+/// search (carom::event_search): P is a small options type whose member
+/// template `P::type<T>` is the queue, constructed from (particle count,
+/// options) and offering every operation of carom::event_queue.
+/// carom::event_driven_params holds one (`queue`).
+/// Models: carom::bucket_queue<> (options: buckets per particle, span),
+/// carom::binary_heap_queue<> (none).
+template <class P, class T>
+concept event_queue_policy = scalar<T> && detail::event_queue_policy_is_copy_constructible<P> &&
+    detail::event_queue_policy_has_type<P, T> &&
+    detail::event_queue_policy_type_is_constructible_from_size_and_options<P, T> &&
+    detail::event_queue_operations<typename P::template type<T>, T>;
 
 }  // namespace carom

@@ -8,6 +8,7 @@
 
 #include "carom/core/concepts.hpp"
 #include "carom/core/vec.hpp"
+#include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/spatial/cell_lists.hpp"
@@ -16,17 +17,50 @@
 
 namespace carom {
 
-/// The engine's neighbour search (carom::neighbour_lists or
-/// carom::cell_lists) and event queue (a carom::event_queue).
-template <class Search = neighbour_lists, template <class> class Queue = bucket_queue>
+namespace detail {
+
+/// A queue template constructed from a particle count alone (a
+/// carom::event_queue), as a queue policy without options.
+template <template <class...> class Queue>
+struct sized_queue_policy {
+  template <class T>
+  class type : public Queue<T> {
+   public:
+    type(std::size_t n, const sized_queue_policy& /*options*/) : Queue<T>(n) {}
+  };
+};
+
+/// The queue policy of a queue template: Queue<> if that names one
+/// (carom::bucket_queue<>, carom::binary_heap_queue<>), else Queue wrapped.
+template <template <class...> class Queue>
+struct queue_policy_of {
+  using type = sized_queue_policy<Queue>;
+};
+
+template <template <class...> class Queue>
+  requires requires { typename Queue<>::template type<double>; }
+struct queue_policy_of<Queue> {
+  using type = Queue<>;
+};
+
+}  // namespace detail
+
+/// The engine's policies, named by their templates: the neighbour search
+/// (carom::neighbour_lists or carom::cell_lists, a carom::event_search) and
+/// the event queue (carom::bucket_queue or carom::binary_heap_queue). `queue`
+/// is the queue's policy (carom::event_queue_policy), e.g.
+/// carom::bucket_queue<>, whose options carom::event_driven_params holds.
+/// Any type with members `search` and `queue` naming the two policies may
+/// stand in for event_policies.
+template <class Search = neighbour_lists, template <class...> class Queue = bucket_queue>
 struct event_policies {
   using search = Search;
-  template <class T>
-  using queue = Queue<T>;
+  using queue = typename detail::queue_policy_of<Queue>::type;
 };
 
 /// Everything about an event-driven run besides the box and the particles.
-template <scalar T, std::size_t D, class Resolver, class Search = neighbour_lists>
+template <scalar T, std::size_t D, class Resolver, class Search = neighbour_lists,
+          class Queue = bucket_queue<>>
 struct event_driven_params {
   /// Uniform acceleration (zero: straight flights).
   vec<T, D> gravity{};
@@ -40,6 +74,9 @@ struct event_driven_params {
   T collapse_guard_time = T(0);
   /// Options of the neighbour search (e.g. the cage size of neighbour lists).
   Search search{};
+  /// Options of the event queue (e.g. the bucket queue's buckets per
+  /// particle).
+  Queue queue{};
 };
 
 }  // namespace carom

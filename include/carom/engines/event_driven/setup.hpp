@@ -40,10 +40,10 @@ struct event_driven_setup {
 
 /// Checks everything but pair overlaps (see the event_driven constructor
 /// for the list of rejections) and numbers the walls.
-template <scalar T, std::size_t D, class Resolver, class Search>
+template <scalar T, std::size_t D, class Resolver, class Search, class Queue>
 [[nodiscard]] event_driven_setup<T, D> prepare_event_driven(
     const box<T, D>& container, const particles<T, D>& initial,
-    const event_driven_params<T, D, Resolver, Search>& p) {
+    const event_driven_params<T, D, Resolver, Search, Queue>& p) {
   constexpr const char* name = "carom::event_driven: ";
   require(!initial.empty(), name, "needs at least one particle");
   require(initial.size() < std::numeric_limits<std::uint32_t>::max(), name, "too many particles");
