@@ -277,7 +277,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: every collision is reported to the step's
 
   SECTION("backwards, the same collisions in reverse order") {
     auto scene = impulse_test::gas<T, D>(D == 2 ? 4 : 2, T(0.1), carom::boundary::wall);
-    engine e(scene.container, scene.particles, {.gravity = at<T, D>(T(0), T(-1)), .time_step = T(0.05)});
+    engine e(scene.container, scene.particles,
+             {.gravity = at<T, D>(T(0), T(-1)), .time_step = T(0.05)});
     const auto forward = impulse_observer_test::collisions(e, 20);
     e.set_time_step(T(-0.05));
     std::vector<carom::collision_record<T, D>> backward;
@@ -349,7 +350,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: the swept box holds the whole parabola", 
   constexpr std::size_t D = TestType::dim;
   using V = carom::vec<T, D>;
   for (int trial = 0; trial < 200; ++trial) {
-    const V x = carom_test::random_vec<T, D>(T(-2), T(2)), v = carom_test::random_vec<T, D>(T(-3), T(3));
+    const V x = carom_test::random_vec<T, D>(T(-2), T(2)),
+            v = carom_test::random_vec<T, D>(T(-3), T(3));
     V g = carom_test::random_vec<T, D>(T(-5), T(5));
     if (trial % 4 == 0) g[trial % D] = T(0);  // an axis without gravity
     const T r = T(0.5), duration = carom_test::uniform(T(0.01), T(3));
@@ -361,7 +363,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: the swept box holds the whole parabola", 
       const V at_t = carom::detail::flight_position<true>(x, v, g, duration * T(k) / T(1000));
       for (std::size_t a = 0; a < D; ++a) {
         const T slack = 16 * carom_test::eps<T> * (std::abs(at_t[a]) + 1);
-        outside = std::max({outside, lower[a] - (at_t[a] - r) - slack, at_t[a] + r - upper[a] - slack});
+        outside =
+            std::max({outside, lower[a] - (at_t[a] - r) - slack, at_t[a] + r - upper[a] - slack});
         low_seen[a] = std::min(low_seen[a], at_t[a]);
         high_seen[a] = std::max(high_seen[a], at_t[a]);
       }
@@ -371,8 +374,10 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: the swept box holds the whole parabola", 
     // turning point by at most (duration/1000)² g / 8).
     T loose = T(0);
     for (std::size_t a = 0; a < D; ++a) {
-      const T sampling = duration * duration * std::abs(g[a]) / T(8e6) + 16 * carom_test::eps<T> * T(32);
-      loose = std::max({loose, low_seen[a] - r - lower[a] - sampling, upper[a] - high_seen[a] - r - sampling});
+      const T sampling =
+          duration * duration * std::abs(g[a]) / T(8e6) + 16 * carom_test::eps<T> * T(32);
+      loose = std::max(
+          {loose, low_seen[a] - r - lower[a] - sampling, upper[a] - high_seen[a] - r - sampling});
     }
     CHECK(loose <= T(0));
   }

@@ -61,8 +61,10 @@ double apex_of(const carom::vec<T, D>& x, const carom::vec<T, D>& v) {
 /// (In double that bound is below 1e-9 for every run here.)
 template <class T>
 double tolerance(double steps) {
-  if constexpr (std::is_same_v<T, double>) return 1e-9;
-  else return (4 * steps + 16) * double(carom_test::eps<T>);
+  if constexpr (std::is_same_v<T, double>)
+    return 1e-9;
+  else
+    return (4 * steps + 16) * double(carom_test::eps<T>);
 }
 
 /// Kinetic plus potential energy, −Σ m g·(x − lower).
@@ -81,15 +83,17 @@ double total_energy(const Engine& e, const carom::vec<T, D>& gravity) {
 // The tests are in the namespace too: its names hide those of the other
 // files of the folder, which share one translation unit.
 
-TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball with e = 1 follows the exact bouncing "
-                        "motion at any dt",
-                        "[impulse][validation][gravity]", carom_test::all_configs) {
+TEMPLATE_LIST_TEST_CASE(
+    "impulse mode under gravity: a ball with e = 1 follows the exact bouncing "
+    "motion at any dt",
+    "[impulse][validation][gravity]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   // 0.25 divides the flight time 2 (bounces fall on step ends), 0.3 and
   // 0.0123 do not, 2 is one whole flight, 2.7 and 7.1 more than one.
   const T dt = GENERATE(T(0.25), T(0.3), T(0.0123), T(2), T(2.7), T(7.1));
-  engine<T, D> e(tall_box<T, D>(), ball_at<T, D>(T(1)), {.gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
+  engine<T, D> e(tall_box<T, D>(), ball_at<T, D>(T(1)),
+                 {.gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
   double worst_apex = 0, worst_height = 0, worst_speed = 0, sideways = 0;
   while (e.wall_collisions() < 10) {
     e.step();
@@ -120,15 +124,17 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball with e = 1 follows t
   CHECK(e.time() < 19 + double(dt) + 1e-9);
 }
 
-TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: with e < 1 the apex after n bounces is h e^(2n)",
-                        "[impulse][validation][gravity]", carom_test::all_configs) {
+TEMPLATE_LIST_TEST_CASE(
+    "impulse mode under gravity: with e < 1 the apex after n bounces is h e^(2n)",
+    "[impulse][validation][gravity]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   using resolver = carom::constant_restitution<T>;
   const T restitution = GENERATE(T(0.8), T(0.5));
   const T dt = GENERATE(T(0.05), T(0.3), T(2.7));
-  engine<T, D, resolver> e(tall_box<T, D>(), ball_at<T, D>(T(1)),
-                           {.resolver = resolver(restitution), .gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
+  engine<T, D, resolver> e(
+      tall_box<T, D>(), ball_at<T, D>(T(1)),
+      {.resolver = resolver(restitution), .gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
   // Heights e^(2n) down to 1e-2 and 2e-4, far above round-off (where the
   // ball would be taken to rest on the floor). A long step can take the
   // count past the last one: those are not checked.
@@ -143,7 +149,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: with e < 1 the apex after n
     // Relative to the apex in double; in float relative to h, since the
     // round-off of a height is ε of the coordinates (about h), not of it.
     const double scale = std::is_same_v<T, double> ? expected : 1.0;
-    worst = std::max(worst, std::abs(apex_of<T, D>(e.positions()[0], e.velocities()[0]) - expected) / scale);
+    worst = std::max(
+        worst, std::abs(apex_of<T, D>(e.positions()[0], e.velocities()[0]) - expected) / scale);
     ++checked;
   }
   // A bounce keeps e of the normal velocity to a few roundings: the error
@@ -154,9 +161,10 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: with e < 1 the apex after n
   CHECK(worst <= tol);
 }
 
-TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: an elastic gas in a closed box conserves "
-                        "kinetic plus potential energy",
-                        "[impulse][validation][gravity]", carom_test::all_configs) {
+TEMPLATE_LIST_TEST_CASE(
+    "impulse mode under gravity: an elastic gas in a closed box conserves "
+    "kinetic plus potential energy",
+    "[impulse][validation][gravity]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   // 16 disks or 8 spheres at φ = 0.1, kT = 1 and g = 1: the box is about 11
@@ -203,7 +211,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: run, reverse the velocities
   REQUIRE(e.wall_collisions() > 0);
   for (std::size_t i = 0; i < e.size(); ++i) e.set_velocity(i, -e.velocities()[i]);
   e.run(steps);
-  const double per_particle = double(e.pair_collisions()) / double(e.size());  // 2 per collision, 2 ways
+  const double per_particle =
+      double(e.pair_collisions()) / double(e.size());  // 2 per collision, 2 ways
   // Without round-off the particles retrace their paths exactly. Round-off
   // (ε L) is amplified by the chaos of hard spheres, about 3 per collision
   // at these densities (see impulse_collisions.cpp), hence 16 ε L 3^c for c
@@ -214,17 +223,20 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: run, reverse the velocities
   double error_x = 0, error_v = 0, speed = 0;
   for (std::size_t i = 0; i < e.size(); ++i) {
     speed = std::max(speed, double(carom::norm(scene.particles.velocities()[i])));
-    error_x = std::max(error_x, double(carom::norm(e.positions()[i] - scene.particles.positions()[i])));
-    error_v = std::max(error_v, double(carom::norm(e.velocities()[i] + scene.particles.velocities()[i])));
+    error_x =
+        std::max(error_x, double(carom::norm(e.positions()[i] - scene.particles.positions()[i])));
+    error_v =
+        std::max(error_v, double(carom::norm(e.velocities()[i] + scene.particles.velocities()[i])));
   }
   CAPTURE(per_particle, e.wall_collisions(), error_x / side, error_v, tol);
   CHECK(error_x <= tol * side);
   CHECK(error_v <= tol * (speed + std::sqrt(2 * side)));  // speeds reach √(v² + 2 g L)
 }
 
-TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball at rest on the floor stays there, an "
-                        "inelastic one comes to rest",
-                        "[impulse][validation][gravity]", carom_test::all_configs) {
+TEMPLATE_LIST_TEST_CASE(
+    "impulse mode under gravity: a ball at rest on the floor stays there, an "
+    "inelastic one comes to rest",
+    "[impulse][validation][gravity]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   using resolver = carom::constant_restitution<T>;
@@ -232,7 +244,8 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball at rest on the floor
   // Round-off of a coordinate near 1 after the sink over a step is undone.
   const double slack = 64 * double(carom_test::eps<T>) * (1 + g * double(dt * dt));
   SECTION("at rest: no bounce, no sink left at the end of a step") {
-    engine<T, D> e(tall_box<T, D>(), ball_at<T, D>(T(0)), {.gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
+    engine<T, D> e(tall_box<T, D>(), ball_at<T, D>(T(0)),
+                   {.gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
     for (int s = 0; s < 100; ++s) {
       e.step();
       REQUIRE(std::abs(double(e.positions()[0][1]) - radius) <= slack);
@@ -242,8 +255,9 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball at rest on the floor
   }
   SECTION("e = 0.5 from h = 1: infinitely many bounces in finite time, cut off at round-off") {
     // Unguarded, the bounces end at t = 1 + 2 e / (1 − e) = 3.
-    engine<T, D, resolver> e(tall_box<T, D>(), ball_at<T, D>(T(1)),
-                             {.resolver = resolver(T(0.5)), .gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
+    engine<T, D, resolver> e(
+        tall_box<T, D>(), ball_at<T, D>(T(1)),
+        {.resolver = resolver(T(0.5)), .gravity = at<T, D>(T(0), T(-g)), .time_step = dt});
     double highest = 1;
     e.run_until(3.5, [&](const auto& engine) {
       const double apex = apex_of<T, D>(engine.positions()[0], engine.velocities()[0]);

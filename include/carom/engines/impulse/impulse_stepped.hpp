@@ -7,41 +7,36 @@
 /// `carom::impulse_stepped<float, 3, carom::constant_restitution<float>>`.
 ///
 /// Design (docs/impulse-mode.md):
-/// - a step is a small event-driven run over [0, |dt|] on free flights:
-///   the exact parabola x + v t + g t²/2 under uniform gravity, a straight
-///   line without (decided once per step: the drift is compiled for both);
-/// - every contact within the step is found with the swept solvers, not
-///   only overlaps at its end: carom::time_to_contact for pairs (every
-///   particle feels the same g, so relative motion stays straight; impulse
-///   mode has no fixed particles) and carom::time_to_plane with the
-///   acceleration for walls; contacts are resolved one at a time in time
-///   order, and after each only the particles involved are re-registered
-///   and rescheduled (one event per particle in a binary heap, stale events
-///   dropped by collision counters, as in engines/event_driven/);
+/// - a step is a small event-driven run over [0, |dt|] on free flights, the
+///   exact parabola x + v t + g t²/2 (a straight line without gravity,
+///   decided once per step: the drift is compiled for both); every contact
+///   within it is found with the swept solvers, carom::time_to_contact for
+///   pairs (every particle feels the same g, so relative motion is straight;
+///   impulse mode has no fixed particles) and carom::time_to_plane with the
+///   acceleration for walls, and resolved in time order; after each, only
+///   the particles involved are re-registered and rescheduled (one event
+///   per particle in a binary heap, stale events dropped by collision
+///   counters, as in engines/event_driven/);
 /// - candidates come from spatial/swept_grid.hpp, which registers each
-///   particle over the cells of the box its path sweeps (for a parabola:
-///   start, end and turning point), again after every velocity change: no
-///   pair whose paths meet is missed, whatever dt (no tunnelling);
-/// - a particle resting on a wall under gravity (detail::rests_on) is not
-///   bounced ever more often: it follows its parabola into the wall and is
-///   put back on it, at rest along the normal, at the end of the step;
+///   particle over the cells of the box its path sweeps (start, end and the
+///   parabola's turning point), again after every velocity change: no pair
+///   whose paths meet is missed, whatever dt (no tunnelling);
+/// - a particle resting on a wall under gravity (detail::rests_on) flies
+///   into it instead of hopping ever more often, and is put back on it, at
+///   rest along the normal, at the end of the step;
 /// - order independence: the particles are stored in a canonical order
-///   (sorted by position, then velocity, radius and mass) that a shuffle of
-///   the input does not change, so simultaneous events are taken in the
-///   same order and shuffled input gives the same trajectories bit for bit;
+///   (position, then velocity, radius and mass) that a shuffle of the input
+///   does not change, so ties are broken the same way, bit for bit;
 /// - a touching or overlapping pair collides (time 0) only while it
-///   approaches: Newton's cradle sends away only the far sphere, an
-///   overlapping pair gets one impulse and separates, no position is ever
-///   corrected (no energy injected);
-/// - dt < 0 runs the same step backwards: the drift negates the velocities,
-///   drifts |dt| forwards and negates them back, which is exactly the
-///   backward flow of free flights and elastic collisions;
+///   approaches (Newton's cradle sends away only the far sphere); a pair's
+///   overlap is never corrected (no energy injected);
+/// - dt < 0 negates the velocities, drifts |dt| forwards and negates them
+///   back: exactly the backward flow of free flights and elastic collisions;
 /// - no allocation once warm, no virtual call, no check in the step;
 ///   everything is checked in the constructor and the setters;
 /// - the fourth template argument, an integrator, is kept so that code
-///   naming one still compiles: flights are exact, so it changes nothing.
+///   naming one still compiles: flights are exact, it changes nothing.
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -59,6 +54,8 @@
 #include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
 #include "carom/engines/impulse/detail/flight.hpp"
+#include "carom/engines/impulse/detail/records.hpp"
+#include "carom/engines/impulse/detail/resting.hpp"
 #include "carom/engines/impulse/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/geometry/box.hpp"
@@ -97,16 +94,15 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   // ---- running --------------------------------------------------------
 
   /// Advances one time step (backwards when time_step() < 0), calling
-  /// on_collision(carom::collision_record) for every collision, in time
-  /// order: `time` is its offset from the start of the step (negative for
-  /// dt < 0; time() still reads the start during the call), `i` and
-  /// `partner` are indices in the order given (or the wall index, as in
-  /// walls()), `normal` points from i to the partner, i received
-  /// −impulse·normal.
+  /// on_collision(carom::collision_record) for every collision in time
+  /// order: `time` is its offset from the step's start (negative for dt < 0;
+  /// time() reads the start during the call), `i` and `partner` are indices
+  /// in the order given (or the wall's index in walls()), `normal` points
+  /// from i to the partner, i received −impulse·normal.
   template <class Observer = null_observer>
   void step(Observer&& on_collision = {}) {
     const T dt = dt_;
-    direction_ = dt < T(0) ? T(-1) : T(1);
+    sign_ = dt < T(0) ? T(-1) : T(1);
     if (dt < T(0)) negate_velocities();
     if (has_gravity_) drift<true>(std::abs(dt), on_collision);
     else drift<false>(std::abs(dt), on_collision);
@@ -116,8 +112,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     time_ += double(dt);
   }
 
-  // run(steps, observer, every) and run_until(t, observer): from
-  // detail::fixed_step_runs.
+  // run(steps, observer, every), run_until(t, observer): detail::fixed_step_runs.
 
   /// Changes the time step (negative runs backwards). Throws
   /// carom::invalid_input, changing nothing, unless dt is finite and ≠ 0.
@@ -176,20 +171,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
  private:
-  enum class event_kind : std::uint8_t { none, pair, wall };
-
-  struct hot_particle {
-    vector position;  ///< at clock (unwrapped within a step)
-    vector velocity;  ///< at clock
-    T clock;          ///< time within the step of the position
-    T radius;
-  };
-  struct scheduled {
-    vector offset;                ///< periodic image of the partner
-    std::uint32_t partner;        ///< particle or wall index
-    std::uint32_t partner_count;  ///< partner's collision counter when scheduled
-    event_kind kind;
-  };
+  using event_kind = detail::impulse_event_kind;
+  using hot_particle = detail::impulse_particle<T, D>;
+  using scheduled = detail::impulse_event<T, D>;
 
   impulse_stepped(detail::impulse_setup<T, D, Resolver>&& setup, const box<T, D>& container,
                   const particles<T, D>& initial)
@@ -203,7 +187,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         has_gravity_(setup.gravity != vector{}),
         original_(std::move(setup.order)),
         grid_(container, setup.cell_width, initial.size()),
-        queue_(initial.size()) {
+        queue_(initial.size()),
+        resting_(walls_, gravity_, initial.size()) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
@@ -219,10 +204,6 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       mass_[k] = initial.masses()[i];
       inverse_mass_[k] = initial.inverse_masses()[i];
       slot_[i] = static_cast<std::uint32_t>(k);
-    }
-    if (has_gravity_) {
-      for (const auto& w : walls_) push_.push_back(-dot(w.normal, gravity_));
-      resting_.assign(n * walls_.size(), 0);
     }
     publish();
   }
@@ -245,7 +226,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     now_ = h;
     for (std::uint32_t k = 0; k < n; ++k) {
       advance<Gravity>(k);
-      if constexpr (Gravity) settle(k);
+      if constexpr (Gravity) resting_.settle(k, walls_, hot_[k]);
       hot_[k].clock = T(0);
     }
     for (auto& t : last_collision_) t -= h;  // the next step starts at 0
@@ -262,19 +243,6 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     p.position = position_at<Gravity>(p, now_);
     p.velocity = detail::flight_velocity<Gravity>(p.velocity, gravity_, now_ - p.clock);
     p.clock = now_;
-  }
-
-  /// Puts a particle that rests on a wall back on it, at rest along its
-  /// normal (end of the step; see detail::rests_on).
-  void settle(std::uint32_t k) noexcept {
-    hot_particle& p = hot_[k];
-    const std::size_t walls = walls_.size();
-    for (std::size_t w = 0; w < walls; ++w) {
-      if (!resting_[k * walls + w]) continue;
-      const vector n = walls_[w].normal;
-      p.position -= (walls_[w].signed_distance(p.position) - p.radius) * n;
-      p.velocity -= dot(p.velocity, n) * n;
-    }
   }
 
   /// Registers k's swept path from now to the end of the step (k's clock
@@ -297,15 +265,11 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const auto walls = static_cast<std::uint32_t>(walls_.size());
     for (std::uint32_t w = 0; w < walls; ++w) {
       T t;
-      if constexpr (Gravity) {
-        const bool rests = detail::rests_on(walls_[w], push_[w], p.position, p.velocity, p.radius,
-                                            gravity_, horizon_);
-        resting_[std::size_t(k) * walls + w] = rests;
-        t = rests ? infinity<T>
-                  : time_to_plane(walls_[w], p.position, p.velocity, p.radius, gravity_);
-      } else {
-        t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
-      }
+      if constexpr (Gravity)
+        t = resting_.update(k, w, walls_[w], p.position, p.velocity, p.radius, horizon_)
+                ? infinity<T>
+                : time_to_plane(walls_[w], p.position, p.velocity, p.radius, gravity_);
+      else t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
       if (t < best) {
         best = t;
         next = {vector{}, w, 0, event_kind::wall};
@@ -366,7 +330,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     last_collision_[i] = last_collision_[j] = now_;
     ++pair_collisions_;
     if constexpr (observed<Observer>)
-      on_collision(record{direction_ * now_, original_[i], original_[j], partner_kind::particle, n,
+      on_collision(record{sign_ * now_, original_[i], original_[j], partner_kind::particle, n,
                           result.impulse});
     enroll<Gravity>(i);
     enroll<Gravity>(j);
@@ -386,7 +350,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     last_collision_[k] = now_;
     ++wall_collisions_;
     if constexpr (observed<Observer>)
-      on_collision(record{direction_ * now_, original_[k], w, partner_kind::wall, -n, result.impulse});
+      on_collision(record{sign_ * now_, original_[k], w, partner_kind::wall, -n, result.impulse});
     enroll<Gravity>(k);
     schedule<Gravity>(k);
   }
@@ -408,15 +372,15 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   Resolver resolver_;
   vector gravity_;
   std::vector<plane<T, D>> walls_;
-  std::vector<T> push_;  // −n·g of each wall (under gravity)
   T dt_;
   T guard_;
-  T direction_ = T(1);  // sign of the step being taken
+  T sign_ = T(1);  // sign of the step being taken
   bool has_gravity_ = false;
   std::vector<std::uint32_t> original_;  // input index of each canonical slot
   std::vector<std::uint32_t> slot_;      // canonical slot of each input index
   swept_grid<T, D> grid_;
   binary_heap_queue<T> queue_;
+  detail::resting_contacts<T, D> resting_;
 
   std::vector<hot_particle> hot_;
   std::vector<T> mass_;
@@ -424,7 +388,6 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<std::uint32_t> counter_;
   std::vector<scheduled> event_;
   std::vector<T> last_collision_;
-  std::vector<unsigned char> resting_;  // particle × wall, under gravity
 
   T horizon_ = T(0);
   T now_ = T(0);

@@ -2,15 +2,11 @@
 #pragma once
 /// Free flight inside an impulse-mode step (docs/impulse-mode.md): the
 /// exact parabola x + v t + g t²/2 under uniform gravity (a straight line
-/// without gravity), the box a sphere sweeps along it, and when a particle
-/// rests on a wall instead of bouncing on it.
+/// without gravity), and the box a sphere sweeps along it.
 
-#include <cmath>
 #include <cstddef>
-#include <limits>
 
 #include "carom/core/vec.hpp"
-#include "carom/geometry/plane.hpp"
 
 namespace carom::detail {
 
@@ -19,16 +15,20 @@ namespace carom::detail {
 template <bool Gravity, scalar T, std::size_t D>
 [[nodiscard]] constexpr vec<T, D> flight_position(const vec<T, D>& x, const vec<T, D>& v,
                                                   const vec<T, D>& g, T t) noexcept {
-  if constexpr (Gravity) return x + v * t + g * (t * t / 2);
-  else return x + v * t;
+  if constexpr (Gravity)
+    return x + v * t + g * (t * t / 2);
+  else
+    return x + v * t;
 }
 
 /// Velocity after a time t of free flight (see flight_position).
 template <bool Gravity, scalar T, std::size_t D>
 [[nodiscard]] constexpr vec<T, D> flight_velocity(const vec<T, D>& v, const vec<T, D>& g,
                                                   T t) noexcept {
-  if constexpr (Gravity) return v + g * t;
-  else return v;
+  if constexpr (Gravity)
+    return v + g * t;
+  else
+    return v;
 }
 
 /// The axis-aligned box [lower, upper] that holds a sphere of radius r over
@@ -53,27 +53,6 @@ constexpr void swept_bounds(const vec<T, D>& x, const vec<T, D>& v, const vec<T,
     lower[a] = low - r;
     upper[a] = high + r;
   }
-}
-
-/// Whether a particle under gravity rests on a wall: gravity pushes it into
-/// the wall (push = −n·g > 0) and its normal energy, as the height above
-/// contact that it could reach, gap + u²/(2 push) (u the normal velocity),
-/// is zero but for round-off. The hard-sphere model has no resting contact:
-/// such a particle would make ever shorter hops (infinitely many for
-/// e < 1, at the scale of round-off for e = 1). Round-off is 64 ε of every
-/// coordinate that enters the height, including the sink over the step
-/// (`horizon`), so a particle put back on the wall at rest stays resting.
-template <scalar T, std::size_t D>
-[[nodiscard]] bool rests_on(const plane<T, D>& wall, T push, const vec<T, D>& x, const vec<T, D>& v,
-                            T radius, const vec<T, D>& g, T horizon) noexcept {
-  if (!(push > T(0))) return false;
-  const T gap = wall.signed_distance(x) - radius;
-  T scale = std::abs(wall.offset) + radius;
-  for (std::size_t a = 0; a < D; ++a)
-    scale += std::abs(x[a]) + horizon * (std::abs(v[a]) + horizon * std::abs(g[a]));
-  const T tolerance = T(64) * std::numeric_limits<T>::epsilon() * scale;
-  const T u = dot(wall.normal, v);
-  return gap <= tolerance && u * u <= 2 * push * (tolerance - gap);
 }
 
 }  // namespace carom::detail
