@@ -54,8 +54,8 @@
 #include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
 #include "carom/engines/impulse/detail/flight.hpp"
+#include "carom/engines/impulse/detail/gravity_walls.hpp"
 #include "carom/engines/impulse/detail/records.hpp"
-#include "carom/engines/impulse/detail/resting.hpp"
 #include "carom/engines/impulse/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/geometry/box.hpp"
@@ -103,10 +103,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   void step(Observer&& on_collision = {}) {
     const T dt = dt_;
     sign_ = dt < T(0) ? T(-1) : T(1);
-    if (dt < T(0)) negate_velocities();
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     if (has_gravity_) drift<true>(std::abs(dt), on_collision);
     else drift<false>(std::abs(dt), on_collision);
-    if (dt < T(0)) negate_velocities();
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     publish();
     ++steps_;
     time_ += double(dt);
@@ -188,7 +188,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         original_(std::move(setup.order)),
         grid_(container, setup.cell_width, initial.size()),
         queue_(initial.size()),
-        resting_(walls_, gravity_, initial.size()) {
+        gravity_walls_(walls_, gravity_, initial.size()) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
@@ -208,10 +208,6 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     publish();
   }
 
-  void negate_velocities() noexcept {
-    for (auto& p : hot_) p.velocity = -p.velocity;
-  }
-
   // ---- the drift: an event-driven run over [0, h] -------------------------
 
   template <bool Gravity, class Observer>
@@ -221,12 +217,12 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     grid_.clear();
     const auto n = static_cast<std::uint32_t>(size());
     for (std::uint32_t k = 0; k < n; ++k) enroll<Gravity>(k);
-    for (std::uint32_t k = 0; k < n; ++k) schedule<Gravity>(k);
+    for (std::uint32_t k = 0; k < n; ++k) schedule<Gravity, true>(k);
     while (queue_.top_time() <= h) process<Gravity>(on_collision);
     now_ = h;
     for (std::uint32_t k = 0; k < n; ++k) {
       advance<Gravity>(k);
-      if constexpr (Gravity) resting_.settle(k, walls_, hot_[k]);
+      if constexpr (Gravity) gravity_walls_.settle(k, walls_, hot_[k]);
       hot_[k].clock = T(0);
     }
     for (auto& t : last_collision_) t -= h;  // the next step starts at 0
@@ -238,10 +234,15 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
   template <bool Gravity>
+  [[nodiscard]] vector velocity_at(const hot_particle& p, T t) const noexcept {
+    return detail::flight_velocity<Gravity>(p.velocity, gravity_, t - p.clock);
+  }
+
+  template <bool Gravity>
   void advance(std::uint32_t k) noexcept {
     hot_particle& p = hot_[k];
     p.position = position_at<Gravity>(p, now_);
-    p.velocity = detail::flight_velocity<Gravity>(p.velocity, gravity_, now_ - p.clock);
+    p.velocity = velocity_at<Gravity>(p, now_);
     p.clock = now_;
   }
 
@@ -254,10 +255,12 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     detail::swept_bounds<Gravity>(p.position, p.velocity, gravity_, p.radius, horizon_ - now_,
                                   lower, upper);
     grid_.insert(k, lower, upper);
+    if constexpr (Gravity) gravity_walls_.sweep(k, lower, upper);
   }
 
-  /// Finds k's earliest event within the step (k's clock must be at now).
-  template <bool Gravity>
+  /// Finds k's earliest event within the step (k's clock must be at now;
+  /// Synchronised: every clock is, as at the start of the step).
+  template <bool Gravity, bool Synchronised = false>
   void schedule(std::uint32_t k) noexcept {
     const hot_particle& p = hot_[k];
     T best = infinity<T>;
@@ -265,10 +268,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const auto walls = static_cast<std::uint32_t>(walls_.size());
     for (std::uint32_t w = 0; w < walls; ++w) {
       T t;
-      if constexpr (Gravity)
-        t = resting_.update(k, w, walls_[w], p.position, p.velocity, p.radius, horizon_)
-                ? infinity<T>
-                : time_to_plane(walls_[w], p.position, p.velocity, p.radius, gravity_);
+      if constexpr (Gravity) t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
       else t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
       if (t < best) {
         best = t;
@@ -277,9 +277,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     }
     grid_.for_each_candidate(k, [&](std::uint32_t j, const vector& offset) {
       const hot_particle& q = hot_[j];
-      const vector dx = position_at<Gravity>(q, now_) + offset - p.position;
-      const vector dv =
-          detail::flight_velocity<Gravity>(q.velocity, gravity_, now_ - q.clock) - p.velocity;
+      const vector xj = Synchronised ? q.position : position_at<Gravity>(q, now_);
+      const vector vj = Synchronised ? q.velocity : velocity_at<Gravity>(q, now_);
+      const vector dx = xj + offset - p.position, dv = vj - p.velocity;
       T t = time_to_contact(dx, dv, p.radius + q.radius);
       // Touching now: collide only if the resolver sees the pair approach,
       // so that a pair it leaves alone is never scheduled again at once.
@@ -380,7 +380,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<std::uint32_t> slot_;      // canonical slot of each input index
   swept_grid<T, D> grid_;
   binary_heap_queue<T> queue_;
-  detail::resting_contacts<T, D> resting_;
+  detail::gravity_walls<T, D> gravity_walls_;
 
   std::vector<hot_particle> hot_;
   std::vector<T> mass_;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-/// Resting contacts of impulse mode under gravity (docs/impulse-mode.md):
-/// when a particle rests on a wall instead of bouncing on it, and how it is
-/// put back on the wall at the end of a step.
+/// The walls of impulse mode under gravity (docs/impulse-mode.md): when a
+/// parabolic flight hits one, when a particle rests on one instead of
+/// bouncing on it, and how it is put back on it at the end of a step.
 
 #include <cmath>
 #include <cstddef>
@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "carom/core/vec.hpp"
+#include "carom/collision/time_to_plane.hpp"
+#include "carom/core/math.hpp"
 #include "carom/engines/impulse/detail/records.hpp"
 #include "carom/geometry/plane.hpp"
 
@@ -47,26 +49,51 @@ constexpr void put_on(const plane<T, D>& wall, vec<T, D>& x, vec<T, D>& v, T rad
   v -= dot(v, wall.normal) * wall.normal;
 }
 
-/// Which particles rest on which walls (rests_on), as found when they were
-/// last scheduled: their flights since then keep it so (the height of
-/// rests_on is their energy). Nothing is stored without gravity.
+/// Whether a sphere whose swept box (inflated by its radius) is
+/// [lower, upper] may touch the wall: the box's lowest point along the
+/// normal is within a radius of it (a radius of slack for round-off).
 template <scalar T, std::size_t D>
-class resting_contacts {
+[[nodiscard]] bool may_touch(const plane<T, D>& wall, const vec<T, D>& lower,
+                             const vec<T, D>& upper, T radius) noexcept {
+  T lowest = -wall.offset;
+  for (std::size_t a = 0; a < D; ++a) {
+    const T n = wall.normal[a];
+    lowest += n * (n > T(0) ? lower[a] : upper[a]);
+  }
+  return lowest <= radius;
+}
+
+/// The walls as seen by particles on parabolic flights: each particle's
+/// swept box (to skip the walls it cannot reach within the step, most of
+/// them), and which particles rest on which walls (rests_on) as found when
+/// they were last scheduled, which their flights since keep so (the height
+/// of rests_on is their energy). Nothing is stored without gravity.
+template <scalar T, std::size_t D>
+class gravity_walls {
  public:
-  resting_contacts(std::span<const plane<T, D>> walls, const vec<T, D>& g, std::size_t particles)
+  gravity_walls(std::span<const plane<T, D>> walls, const vec<T, D>& g, std::size_t particles)
       : g_(g), walls_(walls.size()) {
     if (g == vec<T, D>{}) return;
     for (const auto& w : walls) push_.push_back(-dot(w.normal, g));
     flags_.assign(particles * walls.size(), 0);
+    swept_.resize(particles);
   }
 
-  /// Whether particle k (x, v, radius at the current time, `horizon` the
-  /// length of the step) rests on wall w; remembered for settle().
-  bool update(std::size_t k, std::size_t w, const plane<T, D>& wall, const vec<T, D>& x,
-              const vec<T, D>& v, T radius, T horizon) noexcept {
-    const bool rests = rests_on(wall, push_[w], x, v, radius, g_, horizon);
-    flags_[k * walls_ + w] = rests;
-    return rests;
+  /// Records particle k's swept box for the rest of the step.
+  void sweep(std::size_t k, const vec<T, D>& lower, const vec<T, D>& upper) noexcept {
+    swept_[k] = {lower, upper};
+  }
+
+  /// When particle k (state p at the current time, its box swept) hits wall
+  /// w within the `horizon` of the step: +∞ if it cannot reach it or rests
+  /// on it (remembered for settle()), else carom::time_to_plane under g.
+  [[nodiscard]] T time(std::size_t k, std::size_t w, const plane<T, D>& wall,
+                       const impulse_particle<T, D>& p, T horizon) noexcept {
+    unsigned char& rests = flags_[k * walls_ + w];
+    rests = 0;
+    if (!may_touch(wall, swept_[k].lower, swept_[k].upper, p.radius)) return infinity<T>;
+    rests = rests_on(wall, push_[w], p.position, p.velocity, p.radius, g_, horizon);
+    return rests ? infinity<T> : time_to_plane(wall, p.position, p.velocity, p.radius, g_);
   }
 
   /// Puts particle k back on every wall it rests on (put_on).
@@ -77,10 +104,16 @@ class resting_contacts {
   }
 
  private:
+  struct box_range {
+    vec<T, D> lower;
+    vec<T, D> upper;
+  };
+
   vec<T, D> g_;
   std::size_t walls_;
-  std::vector<T> push_;               // −n·g of each wall
-  std::vector<unsigned char> flags_;  // particle × wall
+  std::vector<T> push_;                // −n·g of each wall
+  std::vector<unsigned char> flags_;  // particle × wall: rests on it
+  std::vector<box_range> swept_;      // per particle
 };
 
 }  // namespace carom::detail
