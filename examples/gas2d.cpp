@@ -9,8 +9,8 @@
 // barometric profile.
 //
 // Prints, per frame: time, kinetic energy K, potential energy U = Σ m g h,
-// E = K + U and the momentum; at the end the drift of E (velocity Verlet
-// kicks: bounded, of order g v dt, not growing). Writes
+// E = K + U and the momentum; at the end the drift of E (round-off only:
+// flights within a step are exact parabolas). Writes
 //   OUT.html        a self-contained page that animates the run,
 //   OUT.lammpstrj   a LAMMPS dump (OVITO, VMD).
 //

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 // carom::impulse_stepped: composition, input checks, running,
-// order independence, allocation. Physics validation:
+// order independence, allocation, the collision observer, set_velocity,
+// the swept box of a parabola. Physics validation:
 // tests/validation/impulse_*.cpp.
+#include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/engines/impulse/impulse_stepped.hpp>
 
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstddef>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <type_traits>
@@ -172,4 +177,208 @@ TEST_CASE("impulse mode: no allocation in the step loop once warm", "[impulse]")
     CHECK(after == before);
   else
     WARN("allocation counting is off under AddressSanitizer");
+}
+
+namespace impulse_observer_test {
+
+template <class T, std::size_t D>
+using record = carom::collision_record<T, D>;
+
+/// Runs `steps` steps, collecting every collision with its absolute time.
+template <class Engine, class T = typename Engine::scalar_type>
+std::vector<record<T, Engine::space_dimension>> collisions(Engine& e, std::size_t steps) {
+  std::vector<record<T, Engine::space_dimension>> seen;
+  for (std::size_t s = 0; s < steps; ++s)
+    e.step([&](const record<T, Engine::space_dimension>& r) {
+      seen.push_back(r);
+      seen.back().time = T(e.time() + double(r.time));  // time() is the step's start
+    });
+  return seen;
+}
+
+}  // namespace impulse_observer_test
+
+TEMPLATE_LIST_TEST_CASE("impulse mode: every collision is reported to the step's observer",
+                        "[impulse]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  using engine = carom::impulse_stepped<T, D, carom::elastic>;
+  const auto box = impulse_test::centred_box<T, D>(T(5), carom::boundary::wall);
+  const double eps = double(carom_test::eps<T>);
+
+  SECTION("two balls: the pair at t = 1.5, the walls x = ±5 at t = 5.5") {
+    engine e(box, two_balls<T, D>(), {.time_step = T(0.4)});
+    std::vector<carom::collision_record<T, D>> seen;
+    double start = 0;
+    for (int s = 0; s < 20; ++s) {
+      start = e.time();
+      e.step([&](const auto& r) {
+        CHECK(e.time() == start);  // called inside the step
+        CHECK(r.time >= T(0));
+        CHECK(r.time <= e.time_step());
+        seen.push_back(r);
+        seen.back().time = T(start + double(r.time));
+      });
+    }
+    REQUIRE(seen.size() == 3);
+    CHECK(e.pair_collisions() == 1);
+    CHECK(e.wall_collisions() == 2);
+    // Head-on at unit speeds, equal masses: J = 2 m u / 2 = 2.
+    const auto& pair = seen[0];
+    CHECK(pair.kind == carom::partner_kind::particle);
+    CHECK(double(pair.time) == Approx(1.5).epsilon(8 * eps));
+    CHECK(pair.impulse == Approx(2).epsilon(8 * eps));
+    CHECK(((pair.i == 0 && pair.partner == 1) || (pair.i == 1 && pair.partner == 0)));
+    // The normal points from i to the partner: +x from ball 0.
+    CHECK(pair.normal == at<T, D>(pair.i == 0 ? T(1) : T(-1)));
+    for (const auto& wall : {seen[1], seen[2]}) {
+      CHECK(wall.kind == carom::partner_kind::wall);
+      CHECK(double(wall.time) == Approx(5.5).epsilon(8 * eps));
+      CHECK(wall.impulse == Approx(2).epsilon(8 * eps));
+      // After the exchange ball 0 flies back to x = -5: wall 0 (axis 0,
+      // lower face); the normal points from the ball to the wall.
+      CHECK(wall.partner == (wall.i == 0 ? 0u : 1u));
+      CHECK(wall.normal == at<T, D>(wall.i == 0 ? T(-1) : T(1)));
+      CHECK(e.walls()[wall.partner].normal == -wall.normal);
+    }
+  }
+
+  SECTION("under gravity, as the event-driven engine reports them") {
+    // A dilute walled gas under gravity for 2 time units: the same
+    // collisions, in the same order, at the same times, with the same
+    // normals and impulses. The two engines round differently, and hard
+    // spheres amplify differences about 3-fold per collision: compared to
+    // 1e3 ε 3^c for the c-th collision of the sequence.
+    auto scene = impulse_test::gas<T, D>(D == 2 ? 4 : 2, T(0.1), carom::boundary::wall);
+    const auto g = at<T, D>(T(0), T(-1));
+    engine e(scene.container, scene.particles, {.gravity = g, .time_step = T(0.05)});
+    const auto ours = impulse_observer_test::collisions(e, 40);
+    carom::event_driven<T, D> reference(scene.container, scene.particles, {.gravity = g});
+    std::vector<carom::collision_record<T, D>> theirs;
+    reference.run_until(2.0, [&](const auto& r) { theirs.push_back(r); });
+    REQUIRE(ours.size() == std::size_t(e.pair_collisions() + e.wall_collisions()));
+    REQUIRE(ours.size() > 8);
+    const std::size_t compared = std::min<std::size_t>(ours.size(), D == 2 ? 20 : 12);
+    REQUIRE(theirs.size() >= compared);
+    for (std::size_t c = 0; c < compared; ++c) {
+      const auto &a = ours[c], &b = theirs[c];
+      const double tol = 1e3 * eps * std::pow(3.0, double(c) / double(e.size()) + 1);
+      CAPTURE(c, a.time, b.time, a.i, b.i, a.partner, b.partner);
+      REQUIRE(a.kind == b.kind);
+      // A pair may be reported from either side.
+      const bool swapped = a.kind == carom::partner_kind::particle && a.i == b.partner;
+      CHECK((swapped ? a.partner : a.i) == b.i);
+      CHECK((swapped ? a.i : a.partner) == b.partner);
+      CHECK(std::abs(double(a.time) - double(b.time)) <= tol * 2);
+      CHECK(double(carom::norm((swapped ? -a.normal : a.normal) - b.normal)) <= tol);
+      CHECK(std::abs(double(a.impulse - b.impulse)) <= tol * (1 + double(b.impulse)));
+    }
+  }
+
+  SECTION("backwards, the same collisions in reverse order") {
+    auto scene = impulse_test::gas<T, D>(D == 2 ? 4 : 2, T(0.1), carom::boundary::wall);
+    engine e(scene.container, scene.particles,
+             {.gravity = at<T, D>(T(0), T(-1)), .time_step = T(0.05)});
+    const auto forward = impulse_observer_test::collisions(e, 20);
+    e.set_time_step(T(-0.05));
+    std::vector<carom::collision_record<T, D>> backward;
+    for (int s = 0; s < 20; ++s)
+      e.step([&](const auto& r) {
+        CHECK(r.time <= T(0));
+        CHECK(r.time >= e.time_step());
+        backward.push_back(r);
+        backward.back().time = T(e.time() + double(r.time));
+      });
+    REQUIRE(forward.size() == backward.size());
+    REQUIRE(forward.size() > 4);
+    for (std::size_t c = 0; c < forward.size(); ++c) {
+      const auto &a = forward[c], &b = backward[backward.size() - 1 - c];
+      CAPTURE(c);
+      CHECK(a.kind == b.kind);
+      const bool swapped = a.kind == carom::partner_kind::particle && a.i == b.partner;
+      CHECK((swapped ? a.partner : a.i) == b.i);
+      CHECK(double(a.time) == Approx(double(b.time)).margin(1e3 * eps));
+      CHECK(double(carom::norm((swapped ? -a.normal : a.normal) - b.normal)) <= 1e3 * eps);
+      CHECK(double(a.impulse) == Approx(double(b.impulse)).margin(1e3 * eps));
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("impulse mode: set_velocity between steps", "[impulse]",
+                        carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  using engine = carom::impulse_stepped<T, D, carom::elastic>;
+  const auto box = impulse_test::centred_box<T, D>(T(5), carom::boundary::wall);
+  engine e(box, two_balls<T, D>(), {.time_step = T(0.25)});
+  e.run(2);
+  using Catch::Matchers::Contains;
+  const auto x = std::vector(e.positions().begin(), e.positions().end());
+  const auto v = std::vector(e.velocities().begin(), e.velocities().end());
+  CHECK_THROWS_WITH(e.set_velocity(2, at<T, D>(T(1))),
+                    Contains("set_velocity") && Contains("particle 2 does not exist"));
+  CHECK_THROWS_WITH(e.set_velocity(1, at<T, D>(std::numeric_limits<T>::quiet_NaN())),
+                    Contains("set_velocity") && Contains("particle 1") && Contains("not finite"));
+  CHECK_THROWS_AS(e.set_velocity(0, at<T, D>(carom::infinity<T>)), carom::invalid_input);
+  CHECK(std::equal(x.begin(), x.end(), e.positions().begin()));
+  CHECK(std::equal(v.begin(), v.end(), e.velocities().begin()));
+  // Ball 1 (input order) stopped: ball 0 reaches it 2 time units later
+  // and stops in its turn (head-on, equal masses).
+  e.set_velocity(1, carom::vec<T, D>{});
+  CHECK(e.velocities()[1] == carom::vec<T, D>{});
+  CHECK(e.velocities()[0] == v[0]);
+  e.run(4);
+  CHECK(e.positions()[1] == x[1]);  // it did not move
+  CHECK(e.pair_collisions() == 0);
+  e.run(8);  // ball 0 at x = -1.5 + t touches ball 1 (at 1.5) when t = 2
+  CHECK(e.pair_collisions() == 1);
+  CHECK(e.velocities()[0] == carom::vec<T, D>{});
+  CHECK(e.velocities()[1] == v[0]);
+  // Every velocity reversed: back to where the run started.
+  for (std::size_t i = 0; i < e.size(); ++i) e.set_velocity(i, -e.velocities()[i]);
+  e.run(12);
+  CHECK(e.pair_collisions() == 2);
+  CHECK(e.positions()[0][0] == Approx(double(x[0][0])).margin(16 * double(carom_test::eps<T>)));
+  CHECK(e.positions()[1][0] == Approx(double(x[1][0])).margin(16 * double(carom_test::eps<T>)));
+  CHECK(e.velocities()[0] == -v[0]);
+  CHECK(e.velocities()[1] == carom::vec<T, D>{});
+}
+
+TEMPLATE_LIST_TEST_CASE("impulse mode: the swept box holds the whole parabola", "[impulse]",
+                        carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  using V = carom::vec<T, D>;
+  for (int trial = 0; trial < 200; ++trial) {
+    const V x = carom_test::random_vec<T, D>(T(-2), T(2)),
+            v = carom_test::random_vec<T, D>(T(-3), T(3));
+    V g = carom_test::random_vec<T, D>(T(-5), T(5));
+    if (trial % 4 == 0) g[trial % D] = T(0);  // an axis without gravity
+    const T r = T(0.5), duration = carom_test::uniform(T(0.01), T(3));
+    V lower, upper;
+    carom::detail::swept_bounds<true>(x, v, g, r, duration, lower, upper);
+    V low_seen = x, high_seen = x;
+    T outside = T(0);  // how far a sampled sphere sticks out of the box, beyond round-off
+    for (int k = 0; k <= 1000; ++k) {
+      const V at_t = carom::detail::flight_position<true>(x, v, g, duration * T(k) / T(1000));
+      for (std::size_t a = 0; a < D; ++a) {
+        const T slack = 16 * carom_test::eps<T> * (std::abs(at_t[a]) + 1);
+        outside =
+            std::max({outside, lower[a] - (at_t[a] - r) - slack, at_t[a] + r - upper[a] - slack});
+        low_seen[a] = std::min(low_seen[a], at_t[a]);
+        high_seen[a] = std::max(high_seen[a], at_t[a]);
+      }
+    }
+    CHECK(outside <= T(0));
+    // Tight: the box is the path's own extent (the sampling misses the
+    // turning point by at most (duration/1000)² g / 8).
+    T loose = T(0);
+    for (std::size_t a = 0; a < D; ++a) {
+      const T sampling =
+          duration * duration * std::abs(g[a]) / T(8e6) + 16 * carom_test::eps<T> * T(32);
+      loose = std::max(
+          {loose, low_seen[a] - r - lower[a] - sampling, upper[a] - high_seen[a] - r - sampling});
+    }
+    CHECK(loose <= T(0));
+  }
 }

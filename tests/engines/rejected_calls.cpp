@@ -92,6 +92,22 @@ TEMPLATE_LIST_TEST_CASE("rejected calls change no bit of an engine's state",
     CHECK(sim.steps() == 60);
   }
 
+  SECTION("impulse mode: set_velocity") {
+    carom::impulse_stepped<T, D, carom::elastic> sim(box, ps, {.gravity = at<T, D>(T(0), T(-1)),
+                                                               .time_step = T(0.01)});
+    sim.run(50);
+    auto state = [&] {
+      return snapshot{}.add(sim.positions()).add(sim.velocities()).value(sim.time())
+          .value(sim.steps()).value(sim.kinetic_energy());
+    };
+    const snapshot before = state();
+    CHECK_THROWS_WITH(sim.set_velocity(3, at<T, D>(T(1))),
+                      Catch::Contains("set_velocity") && Catch::Contains("particle 3"));
+    CHECK_THROWS_WITH(sim.set_velocity(1, at<T, D>(T(1), not_a_number<T>)),
+                      Catch::Contains("set_velocity") && Catch::Contains("not finite"));
+    CHECK(state() == before);
+  }
+
   SECTION("DEM: fix and lock_rotation") {
     using law = carom::hertz<T>;
     carom::dem<T, D, law> sim(

@@ -1,44 +1,42 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Time-stepped impulse mode (docs/impulse-mode.md): hard spheres (3D) or
-/// disks (2D) moved with a fixed step dt, gravity applied as velocity kicks,
-/// collisions resolved by an impulse resolver.
+/// disks (2D) moved with a fixed step dt, every contact inside a step found
+/// at its exact time and resolved by an impulse resolver.
 /// `carom::impulse_stepped<double, 2, carom::elastic>`,
-/// `carom::impulse_stepped<float, 3, carom::constant_restitution<float>>`; the
-/// fourth argument is the integrator (default carom::velocity_verlet).
+/// `carom::impulse_stepped<float, 3, carom::constant_restitution<float>>`.
 ///
 /// Design (docs/impulse-mode.md):
-/// - a step is kick, drift, kick, as the integrator splits it (its
-///   advance() and correct() velocity updates are the kicks; its position
-///   update is replaced by the drift below): velocity Verlet kicks g dt/2
-///   twice (time-reversible), symplectic Euler g dt once after the drift;
-/// - the drift is a small event-driven run over [0, |dt|] with straight
-///   flights: every contact within the step is found with the swept solvers
-///   (carom::time_to_contact, carom::time_to_plane), not only overlaps at
-///   its end, and contacts are resolved one at a time in time order; after
-///   each, only the two particles involved are re-registered and
-///   rescheduled (one event per particle in a binary heap, stale events
-///   dropped by collision counters, as in engines/event_driven/);
+/// - a step is a small event-driven run over [0, |dt|] on free flights, the
+///   exact parabola x + v t + g t²/2 (a straight line without gravity,
+///   decided once per step: the drift is compiled for both); every contact
+///   within it is found with the swept solvers, carom::time_to_contact for
+///   pairs (every particle feels the same g, so relative motion is straight;
+///   impulse mode has no fixed particles) and carom::time_to_plane with the
+///   acceleration for walls, and resolved in time order; after each, only
+///   the particles involved are re-registered and rescheduled (one event
+///   per particle in a binary heap, stale events dropped by collision
+///   counters, as in engines/event_driven/);
 /// - candidates come from spatial/swept_grid.hpp, which registers each
-///   particle over the cells of its swept path, again after every velocity
-///   change: no pair whose paths meet is missed, whatever dt (no tunnelling);
+///   particle over the cells of the box its path sweeps (start, end and the
+///   parabola's turning point), again after every velocity change: no pair
+///   whose paths meet is missed, whatever dt (no tunnelling);
+/// - a particle resting on a wall under gravity (detail::rests_on) flies
+///   into it instead of hopping ever more often, and is put back on it, at
+///   rest along the normal, at the end of the step;
 /// - order independence: the particles are stored in a canonical order
-///   (sorted by position, then velocity, radius and mass) that a shuffle of
-///   the input does not change, so simultaneous events are taken in the
-///   same order and shuffled input gives the same trajectories bit for bit;
+///   (position, then velocity, radius and mass) that a shuffle of the input
+///   does not change, so ties are broken the same way, bit for bit;
 /// - a touching or overlapping pair collides (time 0) only while it
-///   approaches: Newton's cradle sends away only the far sphere, an
-///   overlapping pair gets one impulse and separates, no position is ever
-///   corrected (no energy injected);
-/// - dt < 0 runs the same step backwards: the drift negates the velocities,
-///   drifts |dt| forwards and negates them back, which is exactly the
-///   backward flow of straight flights and elastic collisions (the
-///   reversed approach test that a fixed-step code needs for dt < 0 comes
-///   out of it);
+///   approaches (Newton's cradle sends away only the far sphere); a pair's
+///   overlap is never corrected (no energy injected);
+/// - dt < 0 negates the velocities, drifts |dt| forwards and negates them
+///   back: exactly the backward flow of free flights and elastic collisions;
 /// - no allocation once warm, no virtual call, no check in the step;
-///   everything is checked in the constructor and set_time_step().
+///   everything is checked in the constructor and the setters;
+/// - the fourth template argument, an integrator, is kept so that code
+///   naming one still compiles: flights are exact, it changes nothing.
 
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -51,8 +49,13 @@
 #include "carom/collision/impulse.hpp"
 #include "carom/collision/time_to_contact.hpp"
 #include "carom/collision/time_to_plane.hpp"
+#include "carom/core/error.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
+#include "carom/engines/event_driven/collision_record.hpp"
+#include "carom/engines/impulse/detail/flight.hpp"
+#include "carom/engines/impulse/detail/gravity_walls.hpp"
+#include "carom/engines/impulse/detail/records.hpp"
 #include "carom/engines/impulse/params.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/geometry/box.hpp"
@@ -75,6 +78,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   using vector = vec<T, D>;
   using integrator_type = Integrator;
   using params = impulse_stepped_params<T, D, Resolver>;
+  using record = collision_record<T, D>;
 
   /// Copies the particles. Throws carom::invalid_input (naming the particle
   /// or parameter) for: no particles; a time step that is not finite and
@@ -89,32 +93,45 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
 
   // ---- running --------------------------------------------------------
 
-  /// Advances one time step (backwards when time_step() < 0).
-  void step() {
+  /// Advances one time step (backwards when time_step() < 0), calling
+  /// on_collision(carom::collision_record) for every collision in time
+  /// order: `time` is its offset from the step's start (negative for dt < 0;
+  /// time() reads the start during the call), `i` and `partner` are indices
+  /// in the order given (or the wall's index in walls()), `normal` points
+  /// from i to the partner, i received −impulse·normal.
+  template <class Observer = null_observer>
+  void step(Observer&& on_collision = {}) {
     const T dt = dt_;
-    if (has_gravity_)
-      for (auto& p : hot_) {
-        vector unused{};  // the integrator's drift: replaced by the swept drift
-        Integrator::advance(unused, p.velocity, gravity_, dt);
-      }
-    if (dt < T(0)) negate_velocities();
-    drift(std::abs(dt));
-    if (dt < T(0)) negate_velocities();
-    if (has_gravity_)
-      for (auto& p : hot_) Integrator::correct(p.velocity, gravity_, dt);
+    sign_ = dt < T(0) ? T(-1) : T(1);
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
+    if (has_gravity_) drift<true>(std::abs(dt), on_collision);
+    else drift<false>(std::abs(dt), on_collision);
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     publish();
     ++steps_;
     time_ += double(dt);
   }
 
-  // run(steps, observer, every) and run_until(t, observer): from
-  // detail::fixed_step_runs.
+  // run(steps, observer, every), run_until(t, observer): detail::fixed_step_runs.
 
   /// Changes the time step (negative runs backwards). Throws
   /// carom::invalid_input, changing nothing, unless dt is finite and ≠ 0.
   void set_time_step(T dt) {
     detail::check_impulse_time_step(dt);
     dt_ = dt;
+  }
+
+  /// Sets the velocity of particle i (index in the order given) between
+  /// steps, e.g. to reverse a run. Throws carom::invalid_input naming the
+  /// function and the particle, changing nothing, for i >= size() or a
+  /// non-finite velocity.
+  void set_velocity(std::size_t i, const vector& v) {
+    detail::require(i < size(), "carom::impulse_stepped::set_velocity: particle ", i,
+                    " does not exist (size ", size(), ")");
+    detail::require(is_finite(v), "carom::impulse_stepped::set_velocity: particle ", i,
+                    ": the velocity is not finite");
+    hot_[slot_[i]].velocity = v;
+    particles_.velocities()[i] = v;
   }
 
   // ---- state (in the order the particles were given) --------------------
@@ -154,20 +171,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
  private:
-  enum class event_kind : std::uint8_t { none, pair, wall };
-
-  struct hot_particle {
-    vector position;  ///< at clock (unwrapped within a step)
-    vector velocity;
-    T clock;          ///< time within the step of the position
-    T radius;
-  };
-  struct scheduled {
-    vector offset;                ///< periodic image of the partner
-    std::uint32_t partner;        ///< particle or wall index
-    std::uint32_t partner_count;  ///< partner's collision counter when scheduled
-    event_kind kind;
-  };
+  using event_kind = detail::impulse_event_kind;
+  using hot_particle = detail::impulse_particle<T, D>;
+  using scheduled = detail::impulse_event<T, D>;
 
   impulse_stepped(detail::impulse_setup<T, D, Resolver>&& setup, const box<T, D>& container,
                   const particles<T, D>& initial)
@@ -181,11 +187,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         has_gravity_(setup.gravity != vector{}),
         original_(std::move(setup.order)),
         grid_(container, setup.cell_width, initial.size()),
-        queue_(initial.size()) {
+        queue_(initial.size()),
+        gravity_walls_(walls_, gravity_, initial.size()) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
     inverse_mass_.resize(n);
+    slot_.resize(n);
     counter_.assign(n, 0);
     event_.assign(n, scheduled{vector{}, 0, 0, event_kind::none});
     last_collision_.assign(n, -infinity<T>);
@@ -195,62 +203,73 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
                  initial.radii()[i]};
       mass_[k] = initial.masses()[i];
       inverse_mass_[k] = initial.inverse_masses()[i];
+      slot_[i] = static_cast<std::uint32_t>(k);
     }
     publish();
   }
 
-  void negate_velocities() noexcept {
-    for (auto& p : hot_) p.velocity = -p.velocity;
-  }
-
   // ---- the drift: an event-driven run over [0, h] -------------------------
 
-  void drift(T h) {
+  template <bool Gravity, class Observer>
+  void drift(T h, Observer& on_collision) {
     horizon_ = h;
     now_ = T(0);
     grid_.clear();
     const auto n = static_cast<std::uint32_t>(size());
-    for (std::uint32_t k = 0; k < n; ++k) enroll(k);
-    for (std::uint32_t k = 0; k < n; ++k) schedule(k);
-    while (queue_.top_time() <= h) process();
+    for (std::uint32_t k = 0; k < n; ++k) enroll<Gravity>(k);
+    for (std::uint32_t k = 0; k < n; ++k) schedule<Gravity, true>(k);
+    while (queue_.top_time() <= h) process<Gravity>(on_collision);
+    now_ = h;
     for (std::uint32_t k = 0; k < n; ++k) {
-      now_ = h;
-      advance(k);
+      advance<Gravity>(k);
+      if constexpr (Gravity) gravity_walls_.settle(k, walls_, hot_[k]);
       hot_[k].clock = T(0);
     }
     for (auto& t : last_collision_) t -= h;  // the next step starts at 0
   }
 
+  template <bool Gravity>
   [[nodiscard]] vector position_at(const hot_particle& p, T t) const noexcept {
-    return p.position + p.velocity * (t - p.clock);
+    return detail::flight_position<Gravity>(p.position, p.velocity, gravity_, t - p.clock);
   }
 
+  template <bool Gravity>
+  [[nodiscard]] vector velocity_at(const hot_particle& p, T t) const noexcept {
+    return detail::flight_velocity<Gravity>(p.velocity, gravity_, t - p.clock);
+  }
+
+  template <bool Gravity>
   void advance(std::uint32_t k) noexcept {
     hot_particle& p = hot_[k];
-    p.position = position_at(p, now_);
+    p.position = position_at<Gravity>(p, now_);
+    p.velocity = velocity_at<Gravity>(p, now_);
     p.clock = now_;
   }
 
-  /// Registers k's swept path from now to the end of the step.
+  /// Registers k's swept path from now to the end of the step (k's clock
+  /// must be at now).
+  template <bool Gravity>
   void enroll(std::uint32_t k) {
     const hot_particle& p = hot_[k];
-    const vector start = position_at(p, now_);
-    const vector end = start + p.velocity * (horizon_ - now_);
     vector lower, upper;
-    for (std::size_t a = 0; a < D; ++a) {
-      lower[a] = std::min(start[a], end[a]) - p.radius;
-      upper[a] = std::max(start[a], end[a]) + p.radius;
-    }
+    detail::swept_bounds<Gravity>(p.position, p.velocity, gravity_, p.radius, horizon_ - now_,
+                                  lower, upper);
     grid_.insert(k, lower, upper);
+    if constexpr (Gravity) gravity_walls_.sweep(k, lower, upper);
   }
 
-  /// Finds k's earliest event within the step (k's clock must be at now).
+  /// Finds k's earliest event within the step (k's clock must be at now;
+  /// Synchronised: every clock is, as at the start of the step).
+  template <bool Gravity, bool Synchronised = false>
   void schedule(std::uint32_t k) noexcept {
     const hot_particle& p = hot_[k];
     T best = infinity<T>;
     scheduled next{vector{}, 0, 0, event_kind::none};
-    for (std::uint32_t w = 0; w < walls_.size(); ++w) {
-      const T t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
+    const auto walls = static_cast<std::uint32_t>(walls_.size());
+    for (std::uint32_t w = 0; w < walls; ++w) {
+      T t;
+      if constexpr (Gravity) t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
+      else t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
       if (t < best) {
         best = t;
         next = {vector{}, w, 0, event_kind::wall};
@@ -258,12 +277,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     }
     grid_.for_each_candidate(k, [&](std::uint32_t j, const vector& offset) {
       const hot_particle& q = hot_[j];
-      const vector dx = position_at(q, now_) + offset - p.position;
-      const vector dv = q.velocity - p.velocity;
+      const vector xj = Synchronised ? q.position : position_at<Gravity>(q, now_);
+      const vector vj = Synchronised ? q.velocity : velocity_at<Gravity>(q, now_);
+      const vector dx = xj + offset - p.position, dv = vj - p.velocity;
       T t = time_to_contact(dx, dv, p.radius + q.radius);
       // Touching now: collide only if the resolver sees the pair approach,
       // so that a pair it leaves alone is never scheduled again at once.
-      if (t == T(0) && !(dot(p.velocity - q.velocity, dx / norm(dx)) > T(0))) t = infinity<T>;
+      if (t == T(0) && !(dot(-dv, dx / norm(dx)) > T(0))) t = infinity<T>;
       if (t < best) {
         best = t;
         next = {offset, j, counter_[j], event_kind::pair};
@@ -273,23 +293,28 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     queue_.update(k, now_ + best <= horizon_ ? now_ + best : infinity<T>);
   }
 
-  void process() {
+  template <bool Gravity, class Observer>
+  void process(Observer& on_collision) {
     const std::uint32_t k = queue_.top();
     now_ = queue_.top_time();
     const scheduled e = event_[k];
-    advance(k);
-    if (e.kind == event_kind::wall) hit_wall(k, e.partner);
+    advance<Gravity>(k);
+    if (e.kind == event_kind::wall) hit_wall<Gravity>(k, e.partner, on_collision);
     else if (e.kind == event_kind::pair && counter_[e.partner] == e.partner_count)
-      collide(k, e.partner, e.offset);
-    else schedule(k);  // the partner moved on: stale
+      collide<Gravity>(k, e.partner, e.offset, on_collision);
+    else schedule<Gravity>(k);  // the partner moved on: stale
   }
 
   [[nodiscard]] bool within_guard(std::uint32_t k) const noexcept {
     return now_ - last_collision_[k] <= guard_;
   }
 
-  void collide(std::uint32_t i, std::uint32_t j, const vector& offset) {
-    advance(j);
+  template <class Observer>
+  static constexpr bool observed = !std::is_same_v<std::remove_cvref_t<Observer>, null_observer>;
+
+  template <bool Gravity, class Observer>
+  void collide(std::uint32_t i, std::uint32_t j, const vector& offset, Observer& on_collision) {
+    advance<Gravity>(j);
     hot_particle &p = hot_[i], &q = hot_[j];
     const vector dx = q.position + offset - p.position;
     const vector n = dx / norm(dx);
@@ -304,13 +329,17 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     ++counter_[j];
     last_collision_[i] = last_collision_[j] = now_;
     ++pair_collisions_;
-    enroll(i);
-    enroll(j);
-    schedule(i);
-    schedule(j);
+    if constexpr (observed<Observer>)
+      on_collision(record{sign_ * now_, original_[i], original_[j], partner_kind::particle, n,
+                          result.impulse});
+    enroll<Gravity>(i);
+    enroll<Gravity>(j);
+    schedule<Gravity>(i);
+    schedule<Gravity>(j);
   }
 
-  void hit_wall(std::uint32_t k, std::uint32_t w) {
+  template <bool Gravity, class Observer>
+  void hit_wall(std::uint32_t k, std::uint32_t w, Observer& on_collision) {
     hot_particle& p = hot_[k];
     const vector n = walls_[w].normal;
     const auto result = detail::guarded_resolution(
@@ -320,8 +349,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     ++counter_[k];
     last_collision_[k] = now_;
     ++wall_collisions_;
-    enroll(k);
-    schedule(k);
+    if constexpr (observed<Observer>)
+      on_collision(record{sign_ * now_, original_[k], w, partner_kind::wall, -n, result.impulse});
+    enroll<Gravity>(k);
+    schedule<Gravity>(k);
   }
 
   /// Wraps the positions into the box and copies the state, in the input
@@ -343,10 +374,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<plane<T, D>> walls_;
   T dt_;
   T guard_;
+  T sign_ = T(1);  // sign of the step being taken
   bool has_gravity_ = false;
   std::vector<std::uint32_t> original_;  // input index of each canonical slot
+  std::vector<std::uint32_t> slot_;      // canonical slot of each input index
   swept_grid<T, D> grid_;
   binary_heap_queue<T> queue_;
+  detail::gravity_walls<T, D> gravity_walls_;
 
   std::vector<hot_particle> hot_;
   std::vector<T> mass_;

@@ -29,7 +29,7 @@ template <scalar T, std::size_t D, class Resolver>
 struct impulse_stepped_params {
   /// How much normal velocity a collision keeps (carom::elastic, …).
   Resolver resolver{};
-  /// Uniform acceleration, applied as kicks of the integrator.
+  /// Uniform acceleration: flights within a step are exact parabolas.
   vec<T, D> gravity{};
   /// Walls besides the box's own, any orientation, normal pointing inwards.
   std::vector<plane<T, D>> planes{};
