@@ -147,10 +147,11 @@ TEMPLATE_LIST_TEST_CASE("dem observables: a settled bed carries its weight", "[d
   carom::dem<T, D, carom::hertz<T>> e(box, ps, p);
   double weight = 0;
   for (const T mass : e.masses()) weight += double(mass) * double(g);
-  // At rest: after 1 s, kinetic energy below the weight times 1e-12 m
-  // (double), or 1e-9 m in float, whose round-off keeps the bed jittering
-  // at ~1e-4 m/s (a step moves a centre by less than its resolution).
-  const double rest = (std::is_same_v<T, float> ? 1e-9 : 1e-12) * weight;
+  // At rest: after 1 s, kinetic energy below the weight times 1e-10 m
+  // (double: the slowest packings still creep at ~1e-5 m/s after 4 s), or
+  // 1e-9 m in float, whose round-off keeps the bed jittering at ~1e-4 m/s
+  // (a step moves a centre by less than its resolution).
+  const double rest = (std::is_same_v<T, float> ? 1e-9 : 1e-10) * weight;
   std::size_t steps = 0;
   do {
     e.run(1000);
@@ -167,10 +168,11 @@ TEMPLATE_LIST_TEST_CASE("dem observables: a settled bed carries its weight", "[d
   // Tolerances: 0.1 % in double. A float bed never comes to rest (see
   // `rest`): its residual accelerations, which the floor alone balances
   // (periodic sides), reach ~0.5 % of the weight vertically and ~2 %
-  // sideways depending on the packing, hence 1 % and 3 % in float; its
-  // time average (at the end) is within 0.1 % in both precisions.
+  // sideways depending on the packing, hence 1 % and 3 % in float; a
+  // double bed still rocking sideways reaches ~0.2 %, hence 1 % there.
+  // The time averages (at the end) are within 0.1 % in both precisions.
   const bool single = std::is_same_v<T, float>;
-  const double vertical = single ? 1e-2 : 1e-3, sideways = single ? 3e-2 : 1e-3;
+  const double vertical = single ? 1e-2 : 1e-3, sideways = single ? 3e-2 : 1e-2;
   const auto on_walls = e.wall_forces();
   CHECK(-double(on_walls[floor][1]) == Approx(weight).epsilon(vertical));
   for (std::size_t a = 0; a < D; ++a)
@@ -216,14 +218,17 @@ TEMPLATE_LIST_TEST_CASE("dem observables: a settled bed carries its weight", "[d
       return p;
     };
     const double p0 = bed_momentum(), t0 = double(e.time());
-    double impulse = 0;
+    carom::vec<double, D> impulse{};
     for (int k = 0; k < 10000; ++k) {
       e.run(1);
-      impulse -= double(e.wall_forces()[floor][1]) * double(e.time_step());
+      const auto f = e.wall_forces()[floor];
+      for (std::size_t a = 0; a < D; ++a) impulse[a] -= double(f[a]) * double(e.time_step());
     }
     const double window = double(e.time()) - t0;
-    INFO("momentum change over the window " << bed_momentum() - p0);
-    CHECK(impulse / window == Approx(weight).epsilon(1e-3));
+    INFO("vertical momentum change over the window " << bed_momentum() - p0);
+    CHECK(impulse[1] / window == Approx(weight).epsilon(1e-3));
+    for (std::size_t a = 0; a < D; ++a)
+      if (a != 1) CHECK(std::abs(impulse[a] / window) < 1e-3 * weight);
   }
 }
 
