@@ -41,6 +41,9 @@ foreach(page IN LISTS doc_pages)
     add_executable(${name} ${CMAKE_CURRENT_BINARY_DIR}/doc_snippets/${name}.cpp)
     target_link_libraries(${name} PRIVATE carom::carom carom_warnings)
     target_precompile_headers(${name} REUSE_FROM carom_program_pch)
+    # They run real simulations for seconds: -O1 runs them 3 to 5 times
+    # faster than the test preset's -Og, for a tenth more compile time.
+    target_compile_options(${name} PRIVATE -O1)
     if(fragment)
       target_compile_options(${name} PRIVATE -Wno-unused-variable -Wno-unused-but-set-variable)
     endif()
