@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// The checkpoint file format (docs/restart.md): a fixed 56-byte header, the
+/// engine's payload, and an FNV-1a 64 checksum of everything before it.
+/// Every number is written byte by byte, little-endian, whatever the
+/// machine; floating-point values as their IEEE-754 bit patterns. Readers
+/// check everything before they return and throw carom::invalid_input
+/// naming the cause.
+///
+///   offset  bytes  field
+///        0      8  magic "CAROMCKP"
+///        8      4  format version (1)
+///       12     12  carom version: major, minor, patch
+///       24      4  scalar size in bytes (4: float, 8: double)
+///       28      4  dimension (2 or 3)
+///       32      4  engine kind (carom::checkpoint_engine)
+///       36      4  zero
+///       40      8  fingerprint of the engine's types and parameters
+///       48      8  payload length L
+///       56      L  payload
+///   56 + L      8  FNV-1a 64 of bytes [0, 56 + L)
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <istream>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "carom/config.hpp"
+#include "carom/core/concepts.hpp"
+#include "carom/core/error.hpp"
+#include "carom/core/vec.hpp"
+
+namespace carom {
+
+/// The engine a checkpoint holds (header field "engine kind").
+enum class checkpoint_engine : std::uint32_t { event_driven = 1, dem = 2, impulse_stepped = 3 };
+
+namespace detail {
+
+inline constexpr std::array<unsigned char, 8> checkpoint_magic{'C', 'A', 'R', 'O', 'M', 'C', 'K', 'P'};
+inline constexpr std::uint32_t checkpoint_format_version = 1;
+inline constexpr std::size_t checkpoint_header_size = 56;
+inline constexpr const char* checkpoint_reader_name = "carom::load_checkpoint: ";
+
+/// FNV-1a 64 (Fowler, Noll, Vo) of a byte sequence.
+[[nodiscard]] constexpr std::uint64_t fnv1a64(std::span<const unsigned char> bytes,
+                                              std::uint64_t hash = 14695981039346656037ULL) noexcept {
+  for (const unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ULL;
+  return hash;
+}
+
+/// Appends little-endian numbers to a byte buffer.
+class checkpoint_writer {
+ public:
+  void u8(std::uint8_t x) { bytes_.push_back(x); }
+  void u32(std::uint32_t x) { little_endian(x, 4); }
+  void u64(std::uint64_t x) { little_endian(x, 8); }
+
+  template <scalar T>
+  void value(T x) {
+    if constexpr (sizeof(T) == 4) u32(std::bit_cast<std::uint32_t>(x));
+    else u64(std::bit_cast<std::uint64_t>(x));
+  }
+  template <scalar T, std::size_t D>
+  void value(const vec<T, D>& x) {
+    for (std::size_t a = 0; a < D; ++a) value(x[a]);
+  }
+  template <class Value>
+  void values(std::span<const Value> xs) {
+    for (const Value& x : xs) value(x);
+  }
+  void text(std::string_view s) {
+    u64(s.size());
+    for (const char c : s) u8(static_cast<std::uint8_t>(c));
+  }
+
+  [[nodiscard]] std::vector<unsigned char>& bytes() noexcept { return bytes_; }
+
+ private:
+  void little_endian(std::uint64_t x, int count) {
+    for (int k = 0; k < count; ++k) bytes_.push_back(static_cast<unsigned char>(x >> (8 * k)));
+  }
+
+  std::vector<unsigned char> bytes_;
+};
+
+/// Reads little-endian numbers from a payload; a read past its end or a
+/// count larger than the bytes left throws carom::invalid_input.
+class checkpoint_reader {
+ public:
+  explicit checkpoint_reader(std::span<const unsigned char> bytes) noexcept : bytes_(bytes) {}
+
+  [[nodiscard]] std::uint8_t u8() { return static_cast<std::uint8_t>(little_endian(1)); }
+  [[nodiscard]] std::uint32_t u32() { return static_cast<std::uint32_t>(little_endian(4)); }
+  [[nodiscard]] std::uint64_t u64() { return little_endian(8); }
+
+  template <scalar T>
+  [[nodiscard]] T real() {
+    if constexpr (sizeof(T) == 4) return std::bit_cast<T>(u32());
+    else return std::bit_cast<T>(u64());
+  }
+  template <class Value>
+  void read(Value& x) {
+    if constexpr (scalar<Value>) {
+      x = real<Value>();
+    } else {
+      for (std::size_t a = 0; a < Value::size; ++a) x[a] = real<std::remove_cvref_t<decltype(x[a])>>();
+    }
+  }
+  /// n values into a new vector; n must fit in the bytes left.
+  template <class Value>
+  [[nodiscard]] std::vector<Value> values(std::uint64_t n, std::size_t bytes_each, const char* what) {
+    expect_room(n, bytes_each, what);
+    std::vector<Value> out(static_cast<std::size_t>(n));
+    for (Value& x : out) read(x);
+    return out;
+  }
+  [[nodiscard]] std::vector<std::uint32_t> u32s(std::uint64_t n, const char* what) {
+    expect_room(n, 4, what);
+    std::vector<std::uint32_t> out(static_cast<std::size_t>(n));
+    for (auto& x : out) x = u32();
+    return out;
+  }
+  [[nodiscard]] std::vector<std::uint8_t> u8s(std::uint64_t n, const char* what) {
+    expect_room(n, 1, what);
+    std::vector<std::uint8_t> out(static_cast<std::size_t>(n));
+    for (auto& x : out) x = u8();
+    return out;
+  }
+
+  /// Throws unless every byte was read.
+  void finish() const {
+    require(at_ == bytes_.size(), checkpoint_reader_name, "malformed payload: ",
+            bytes_.size() - at_, " bytes left after the engine state");
+  }
+
+ private:
+  void expect_room(std::uint64_t n, std::size_t bytes_each, const char* what) const {
+    require(n <= (bytes_.size() - at_) / bytes_each, checkpoint_reader_name,
+            "malformed payload: ", n, " ", what, " do not fit in the ", bytes_.size() - at_,
+            " bytes left");
+  }
+  std::uint64_t little_endian(std::size_t count) {
+    require(bytes_.size() - at_ >= count, checkpoint_reader_name,
+            "malformed payload: it ends inside the engine state");
+    std::uint64_t x = 0;
+    for (std::size_t k = 0; k < count; ++k) x |= std::uint64_t(bytes_[at_ + k]) << (8 * k);
+    at_ += count;
+    return x;
+  }
+
+  std::span<const unsigned char> bytes_;
+  std::size_t at_ = 0;
+};
+
+/// What a checkpoint's header says about the engine.
+struct checkpoint_identity {
+  std::uint32_t scalar_bytes;
+  std::uint32_t dimension;
+  checkpoint_engine kind;
+  std::uint64_t fingerprint;
+};
+
+/// The whole file: header, payload, checksum.
+[[nodiscard]] inline std::vector<unsigned char> checkpoint_file(const checkpoint_identity& id,
+                                                                std::span<const unsigned char> payload) {
+  checkpoint_writer w;
+  for (const unsigned char c : checkpoint_magic) w.u8(c);
+  w.u32(checkpoint_format_version);
+  w.u32(CAROM_VERSION_MAJOR);
+  w.u32(CAROM_VERSION_MINOR);
+  w.u32(CAROM_VERSION_PATCH);
+  w.u32(id.scalar_bytes);
+  w.u32(id.dimension);
+  w.u32(static_cast<std::uint32_t>(id.kind));
+  w.u32(0);
+  w.u64(id.fingerprint);
+  w.u64(payload.size());
+  std::vector<unsigned char>& bytes = w.bytes();
+  bytes.insert(bytes.end(), payload.begin(), payload.end());
+  w.u64(fnv1a64(bytes));
+  return std::move(bytes);
+}
+
+inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
+  switch (kind) {
+    case 1: return "carom::event_driven";
+    case 2: return "carom::dem";
+    case 3: return "carom::impulse_stepped";
+    default: return "an unknown engine";
+  }
+}
+
+/// Reads a checkpoint from `in` and returns its payload after checking, in
+/// order: the magic bytes, the format version, that nothing is missing, the
+/// checksum, then scalar type, dimension, engine kind and fingerprint
+/// against `expected`. Reads the payload in pieces, so a header announcing
+/// an absurd length costs no more memory than the stream holds.
+[[nodiscard]] inline std::vector<unsigned char> read_checkpoint(std::istream& in,
+                                                                const checkpoint_identity& expected) {
+  const char* const name = checkpoint_reader_name;
+  std::vector<unsigned char> bytes(checkpoint_header_size);
+  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+  const auto got = static_cast<std::size_t>(in.gcount());
+  require(got >= checkpoint_magic.size() &&
+              std::equal(checkpoint_magic.begin(), checkpoint_magic.end(), bytes.begin()),
+          name, "not a carom checkpoint (no CAROMCKP magic bytes)");
+  require(got == checkpoint_header_size, name, "truncated: the header ends after ", got, " of ",
+          checkpoint_header_size, " bytes");
+  checkpoint_reader header(std::span<const unsigned char>(bytes).subspan(checkpoint_magic.size()));
+  const std::uint32_t version = header.u32();
+  require(version == checkpoint_format_version, name, "format version ", version,
+          " is not supported (this build reads version ", checkpoint_format_version, ")");
+  for (int k = 0; k < 3; ++k) (void)header.u32();  // carom version: informative
+  const checkpoint_identity id{header.u32(), header.u32(), checkpoint_engine(header.u32()), 0};
+  (void)header.u32();
+  const std::uint64_t fingerprint = header.u64();
+  const std::uint64_t length = header.u64();
+  // The payload and the checksum, piece by piece.
+  constexpr std::size_t piece = std::size_t(1) << 20;
+  std::uint64_t missing = length + 8;
+  require(length < missing, name, "truncated: the header announces ", length, " payload bytes");
+  while (missing > 0) {
+    const std::size_t size = bytes.size();
+    const auto ask = static_cast<std::size_t>(std::min<std::uint64_t>(missing, piece));
+    bytes.resize(size + ask);
+    in.read(reinterpret_cast<char*>(bytes.data() + size), std::streamsize(ask));
+    const auto read = static_cast<std::size_t>(in.gcount());
+    require(read == ask, name, "truncated: the header announces ", length,
+            " payload bytes and a checksum, the file ends ", missing - read, " bytes short");
+    missing -= ask;
+  }
+  const std::span<const unsigned char> all(bytes);
+  const std::uint64_t stored = checkpoint_reader(all.last(8)).u64();
+  require(fnv1a64(all.first(all.size() - 8)) == stored, name,
+          "checksum mismatch: the file is corrupt");
+  require(id.scalar_bytes == expected.scalar_bytes, name, "the file holds a ",
+          id.scalar_bytes == 4 ? "float" : id.scalar_bytes == 8 ? "double" : "unknown",
+          " engine, this one is ", expected.scalar_bytes == 4 ? "float" : "double");
+  require(id.dimension == expected.dimension, name, "the file holds a ", id.dimension,
+          "D engine, this one is ", expected.dimension, "D");
+  require(id.kind == expected.kind, name, "the file holds ",
+          checkpoint_engine_name(static_cast<std::uint32_t>(id.kind)), ", this engine is ",
+          checkpoint_engine_name(static_cast<std::uint32_t>(expected.kind)));
+  require(fingerprint == expected.fingerprint, name,
+          "fingerprint mismatch: the file was written by an engine with other policies, contact "
+          "law, resolver, parameters or box");
+  bytes.erase(bytes.end() - 8, bytes.end());
+  bytes.erase(bytes.begin(), bytes.begin() + checkpoint_header_size);
+  return bytes;
+}
+
+/// The name of type T as the compiler spells it (part of a fingerprint).
+template <class T>
+[[nodiscard]] constexpr std::string_view checkpoint_type_name() noexcept {
+  const std::string_view f = __PRETTY_FUNCTION__;
+  const std::size_t start = f.find("T = ") + 4;
+  const std::size_t end = std::min(f.find(';', start), f.rfind(']'));
+  return f.substr(start, end - start);
+}
+
+}  // namespace detail
+}  // namespace carom
