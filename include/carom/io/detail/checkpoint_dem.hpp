@@ -110,9 +110,10 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     list.partners_ = r.u32s(entries, "list entries");
     require(list.offsets_.front() == 0 && list.offsets_.back() == entries, checkpoint_reader_name,
             "the Verlet list's offsets do not span its ", entries, " entries");
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < n; ++i)
       require(list.offsets_[i] <= list.offsets_[i + 1], checkpoint_reader_name,
               "the Verlet list's offsets decrease at particle ", i);
+    for (std::size_t i = 0; i < n; ++i) {
       for (std::uint32_t k = list.offsets_[i]; k < list.offsets_[i + 1]; ++k)
         require(list.partners_[k] > i && list.partners_[k] < n &&
                     (k == list.offsets_[i] || list.partners_[k - 1] < list.partners_[k]),

@@ -57,12 +57,16 @@ template <scalar T, std::size_t D>
   return out;
 }
 
-/// Inserting in reverse chain order puts every chain back as it was.
+/// Inserting in reverse chain order puts every chain back as it was; a
+/// chain order that does not visit the cells as linked_cells::order() does
+/// could not have been written, and is rejected.
 template <scalar T, std::size_t D>
 void restore_cells(linked_cells<T, D>& cells, const checkpoint_cells<D>& saved) {
   cells.reset(saved.order.size());
   for (std::size_t k = saved.order.size(); k-- > 0;)
     cells.insert(saved.order[k], saved.cell[saved.order[k]]);
+  require(cells.order() == saved.order, checkpoint_reader_name,
+          "the cell chain order does not follow the cells");
 }
 
 template <scalar T, std::size_t D, class Resolver, class Policies>
