@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// Pieces every engine's checkpoint shares (docs/restart.md): the
-/// fingerprint's common part (types, box, walls, an impulse resolver's
-/// restitution), the particles' constant fields, which a file must repeat
+/// fingerprint's common part (policy names, box, walls, an impulse
+/// resolver's restitution), the particles' constant fields, which a file must repeat
 /// exactly, and the checks of the values read.
 
 #include <cmath>
@@ -25,6 +25,8 @@ namespace carom::detail {
 /// Builds a fingerprint: the bytes of what it is given, hashed at the end.
 class checkpoint_fingerprint {
  public:
+  /// The names of policy classes (g++ and clang++ spell a plain class
+  /// alike, but not a template's default arguments).
   template <class... Types>
   void types() {
     (w_.text(checkpoint_type_name<Types>()), ...);

@@ -32,7 +32,9 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
-    f.types<Law, typename engine::integrator_type, typename engine::tangential_type>();
+    // The law by its parameters and values (law()), not by its name: the
+    // compilers spell default template arguments differently.
+    f.types<typename engine::integrator_type, typename engine::tangential_type>();
     f.container(e.box_);
     f.walls(e.walls());
     f.value(e.gravity_);

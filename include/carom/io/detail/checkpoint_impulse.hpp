@@ -28,7 +28,6 @@ struct checkpoint_access<impulse_stepped<T, D, Resolver, Integrator>> {
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
-    f.types<Resolver, Integrator>();
     f.container(e.box_);
     f.walls(e.walls());
     f.value(e.gravity_);
