@@ -38,13 +38,11 @@ std::string ckpt_fuzz_bytes(const Engine& e) {
 }
 
 /// The header of `like` around a new payload, with its checksum.
-std::string ckpt_fuzz_seal(const std::string& like, std::span<const unsigned char> payload) {
-  std::string file = like.substr(0, carom::detail::checkpoint_header_size);
-  file.append(reinterpret_cast<const char*>(payload.data()), payload.size());
+std::string ckpt_fuzz_seal(const std::string& like, const std::string& payload) {
+  std::string file = like.substr(0, carom::detail::checkpoint_header_size) + payload;
   for (std::size_t k = 0; k < 8; ++k)
     file[48 + k] = static_cast<char>((std::uint64_t(payload.size()) >> (8 * k)) & 0xFF);
-  std::uint64_t sum =
-      carom::detail::fnv1a64({reinterpret_cast<const unsigned char*>(file.data()), file.size()});
+  std::uint64_t sum = carom::detail::fnv1a64(file);
   for (std::size_t k = 0; k < 8; ++k, sum >>= 8) file.push_back(static_cast<char>(sum & 0xFF));
   return file;
 }
@@ -52,16 +50,16 @@ std::string ckpt_fuzz_seal(const std::string& like, std::span<const unsigned cha
 template <class Engine>
 void try_load(Engine& e, fuzz_input& in, const std::uint8_t* rest, std::size_t size) {
   const std::string before = ckpt_fuzz_bytes(e);
-  const std::vector<unsigned char> bytes(rest, rest + size);
+  const std::vector<std::uint8_t> bytes(rest, rest + size);
   std::string file;
   switch (in.choice(3)) {
     case 0: file.assign(bytes.begin(), bytes.end()); break;
-    case 1: file = ckpt_fuzz_seal(before, bytes); break;
+    case 1: file = ckpt_fuzz_seal(before, std::string(bytes.begin(), bytes.end())); break;
     default: {
-      std::vector<unsigned char> payload(before.begin() + carom::detail::checkpoint_header_size,
-                                         before.end() - 8);
+      std::string payload(before.begin() + carom::detail::checkpoint_header_size, before.end() - 8);
       for (std::size_t k = 0; k + 2 < bytes.size(); k += 3)
-        payload[(bytes[k] | (std::size_t(bytes[k + 1]) << 8)) % payload.size()] = bytes[k + 2];
+        payload[(bytes[k] | (std::size_t(bytes[k + 1]) << 8)) % payload.size()] =
+            static_cast<char>(bytes[k + 2]);
       file = ckpt_fuzz_seal(before, payload);
     }
   }

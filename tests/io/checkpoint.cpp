@@ -216,8 +216,7 @@ namespace {
 
 /// Recomputes the checksum of a file whose bytes were edited.
 [[nodiscard]] std::string ckpt_reseal(std::string bytes) {
-  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
-  std::uint64_t sum = carom::detail::fnv1a64({data, bytes.size() - 8});
+  std::uint64_t sum = carom::detail::fnv1a64({bytes.data(), bytes.size() - 8});
   for (std::size_t k = 0; k < 8; ++k, sum >>= 8)
     bytes[bytes.size() - 8 + k] = static_cast<char>(sum & 0xFF);
   return bytes;
@@ -256,7 +255,7 @@ class ckpt_failing_buffer : public std::streambuf {
 
 /// A fresh directory under the system's temporary one.
 [[nodiscard]] std::filesystem::path ckpt_directory(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("carom_checkpoint_" + name);
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("carom_checkpoint_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

@@ -59,9 +59,9 @@ template <checkpointable_engine Engine>
 void save_checkpoint(const Engine& engine, std::ostream& out) {
   detail::checkpoint_writer payload;
   detail::checkpoint_access<Engine>::save(engine, payload);
-  const std::vector<unsigned char> file =
+  const std::vector<char> file =
       detail::checkpoint_file(detail::identity_of(engine), payload.bytes());
-  out.write(reinterpret_cast<const char*>(file.data()), std::streamsize(file.size()));
+  out.write(file.data(), std::streamsize(file.size()));
   out.flush();
   if (!out) throw io_error("carom::save_checkpoint: writing the stream failed");
 }
@@ -105,7 +105,7 @@ void save_checkpoint(const Engine& engine, const std::filesystem::path& path) {
 /// or a payload whose values are out of range.
 template <checkpointable_engine Engine>
 void load_checkpoint(Engine& engine, std::istream& in) {
-  const std::vector<unsigned char> payload =
+  const std::vector<char> payload =
       detail::read_checkpoint(in, detail::identity_of(std::as_const(engine)));
   detail::checkpoint_reader reader(payload);
   detail::checkpoint_access<Engine>::load(engine, reader);

@@ -43,22 +43,23 @@ enum class checkpoint_engine : std::uint32_t { event_driven = 1, dem = 2, impuls
 
 namespace detail {
 
-inline constexpr std::array<unsigned char, 8> checkpoint_magic{'C', 'A', 'R', 'O', 'M', 'C', 'K', 'P'};
+inline constexpr std::array<char, 8> checkpoint_magic{'C', 'A', 'R', 'O', 'M', 'C', 'K', 'P'};
 inline constexpr std::uint32_t checkpoint_format_version = 1;
 inline constexpr std::size_t checkpoint_header_size = 56;
 inline constexpr const char* checkpoint_reader_name = "carom::load_checkpoint: ";
 
-/// FNV-1a 64 (Fowler, Noll, Vo) of a byte sequence.
-[[nodiscard]] constexpr std::uint64_t fnv1a64(std::span<const unsigned char> bytes,
+/// FNV-1a 64 (Fowler, Noll, Vo) of a byte sequence. Bytes are held as
+/// char, the type streams read and write.
+[[nodiscard]] constexpr std::uint64_t fnv1a64(std::span<const char> bytes,
                                               std::uint64_t hash = 14695981039346656037ULL) noexcept {
-  for (const unsigned char b : bytes) hash = (hash ^ b) * 1099511628211ULL;
+  for (const char b : bytes) hash = (hash ^ static_cast<unsigned char>(b)) * 1099511628211ULL;
   return hash;
 }
 
 /// Appends little-endian numbers to a byte buffer.
 class checkpoint_writer {
  public:
-  void u8(std::uint8_t x) { bytes_.push_back(x); }
+  void u8(std::uint8_t x) { bytes_.push_back(static_cast<char>(x)); }
   void u32(std::uint32_t x) { little_endian(x, 4); }
   void u64(std::uint64_t x) { little_endian(x, 8); }
 
@@ -80,21 +81,21 @@ class checkpoint_writer {
     for (const char c : s) u8(static_cast<std::uint8_t>(c));
   }
 
-  [[nodiscard]] std::vector<unsigned char>& bytes() noexcept { return bytes_; }
+  [[nodiscard]] std::vector<char>& bytes() noexcept { return bytes_; }
 
  private:
   void little_endian(std::uint64_t x, int count) {
-    for (int k = 0; k < count; ++k) bytes_.push_back(static_cast<unsigned char>(x >> (8 * k)));
+    for (int k = 0; k < count; ++k) bytes_.push_back(static_cast<char>((x >> (8 * k)) & 0xFF));
   }
 
-  std::vector<unsigned char> bytes_;
+  std::vector<char> bytes_;
 };
 
 /// Reads little-endian numbers from a payload; a read past its end or a
 /// count larger than the bytes left throws carom::invalid_input.
 class checkpoint_reader {
  public:
-  explicit checkpoint_reader(std::span<const unsigned char> bytes) noexcept : bytes_(bytes) {}
+  explicit checkpoint_reader(std::span<const char> bytes) noexcept : bytes_(bytes) {}
 
   [[nodiscard]] std::uint8_t u8() { return static_cast<std::uint8_t>(little_endian(1)); }
   [[nodiscard]] std::uint32_t u32() { return static_cast<std::uint32_t>(little_endian(4)); }
@@ -150,12 +151,13 @@ class checkpoint_reader {
     require(bytes_.size() - at_ >= count, checkpoint_reader_name,
             "malformed payload: it ends inside the engine state");
     std::uint64_t x = 0;
-    for (std::size_t k = 0; k < count; ++k) x |= std::uint64_t(bytes_[at_ + k]) << (8 * k);
+    for (std::size_t k = 0; k < count; ++k)
+      x |= std::uint64_t(static_cast<unsigned char>(bytes_[at_ + k])) << (8 * k);
     at_ += count;
     return x;
   }
 
-  std::span<const unsigned char> bytes_;
+  std::span<const char> bytes_;
   std::size_t at_ = 0;
 };
 
@@ -168,10 +170,10 @@ struct checkpoint_identity {
 };
 
 /// The whole file: header, payload, checksum.
-[[nodiscard]] inline std::vector<unsigned char> checkpoint_file(const checkpoint_identity& id,
-                                                                std::span<const unsigned char> payload) {
+[[nodiscard]] inline std::vector<char> checkpoint_file(const checkpoint_identity& id,
+                                                       std::span<const char> payload) {
   checkpoint_writer w;
-  for (const unsigned char c : checkpoint_magic) w.u8(c);
+  for (const char c : checkpoint_magic) w.u8(static_cast<std::uint8_t>(c));
   w.u32(checkpoint_format_version);
   w.u32(CAROM_VERSION_MAJOR);
   w.u32(CAROM_VERSION_MINOR);
@@ -182,7 +184,7 @@ struct checkpoint_identity {
   w.u32(0);
   w.u64(id.fingerprint);
   w.u64(payload.size());
-  std::vector<unsigned char>& bytes = w.bytes();
+  std::vector<char>& bytes = w.bytes();
   bytes.insert(bytes.end(), payload.begin(), payload.end());
   w.u64(fnv1a64(bytes));
   return std::move(bytes);
@@ -202,18 +204,18 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
 /// checksum, then scalar type, dimension, engine kind and fingerprint
 /// against `expected`. Reads the payload in pieces, so a header announcing
 /// an absurd length costs no more memory than the stream holds.
-[[nodiscard]] inline std::vector<unsigned char> read_checkpoint(std::istream& in,
-                                                                const checkpoint_identity& expected) {
+[[nodiscard]] inline std::vector<char> read_checkpoint(std::istream& in,
+                                                       const checkpoint_identity& expected) {
   const char* const name = checkpoint_reader_name;
-  std::vector<unsigned char> bytes(checkpoint_header_size);
-  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+  std::vector<char> bytes(checkpoint_header_size);
+  in.read(bytes.data(), std::streamsize(bytes.size()));
   const auto got = static_cast<std::size_t>(in.gcount());
   require(got >= checkpoint_magic.size() &&
               std::equal(checkpoint_magic.begin(), checkpoint_magic.end(), bytes.begin()),
           name, "not a carom checkpoint (no CAROMCKP magic bytes)");
   require(got == checkpoint_header_size, name, "truncated: the header ends after ", got, " of ",
           checkpoint_header_size, " bytes");
-  checkpoint_reader header(std::span<const unsigned char>(bytes).subspan(checkpoint_magic.size()));
+  checkpoint_reader header(std::span<const char>(bytes).subspan(checkpoint_magic.size()));
   const std::uint32_t version = header.u32();
   require(version == checkpoint_format_version, name, "format version ", version,
           " is not supported (this build reads version ", checkpoint_format_version, ")");
@@ -230,13 +232,13 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
     const std::size_t size = bytes.size();
     const auto ask = static_cast<std::size_t>(std::min<std::uint64_t>(missing, piece));
     bytes.resize(size + ask);
-    in.read(reinterpret_cast<char*>(bytes.data() + size), std::streamsize(ask));
+    in.read(bytes.data() + size, std::streamsize(ask));
     const auto read = static_cast<std::size_t>(in.gcount());
     require(read == ask, name, "truncated: the header announces ", length,
             " payload bytes and a checksum, the file ends ", missing - read, " bytes short");
     missing -= ask;
   }
-  const std::span<const unsigned char> all(bytes);
+  const std::span<const char> all(bytes);
   const std::uint64_t stored = checkpoint_reader(all.last(8)).u64();
   require(fnv1a64(all.first(all.size() - 8)) == stored, name,
           "checksum mismatch: the file is corrupt");
