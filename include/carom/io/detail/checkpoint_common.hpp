@@ -52,6 +52,16 @@ class checkpoint_fingerprint {
     for (const double u : {1e-4, 1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4})
       w_.value(T(r.restitution(T(u))));
   }
+  /// What a hard-particle engine's run is set up with besides its policies.
+  template <scalar T, std::size_t D, class Resolver>
+  void hard_particle_setup(const box<T, D>& b, std::span<const plane<T, D>> w,
+                           const vec<T, D>& gravity, T collapse_guard_time, const Resolver& r) {
+    container(b);
+    walls(w);
+    value(gravity);
+    value(collapse_guard_time);
+    resolver<T>(r);
+  }
   template <class Value>
   void value(const Value& x) {
     w_.value(x);

@@ -85,11 +85,8 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
     f.number(neighbour_search ? 1 : 2);  // the search state's layout
-    f.container(e.box_);
-    f.walls(std::span<const plane<T, D>>(e.walls_));
-    f.value(e.params_.gravity);
-    f.value(e.params_.collapse_guard_time);
-    f.template resolver<T>(e.params_.resolver);
+    f.hard_particle_setup(e.box_, std::span<const plane<T, D>>(e.walls_), e.params_.gravity,
+                          e.params_.collapse_guard_time, e.params_.resolver);
     if constexpr (neighbour_search) f.number(e.params_.search.cage_half_width);
     // Not the queue: it is rebuilt from the scheduled times, and any queue
     // pops them in the same order (docs/restart.md).

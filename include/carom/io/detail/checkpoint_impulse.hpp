@@ -28,11 +28,7 @@ struct checkpoint_access<impulse_stepped<T, D, Resolver, Integrator>> {
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
-    f.container(e.box_);
-    f.walls(e.walls());
-    f.value(e.gravity_);
-    f.value(e.guard_);
-    f.template resolver<T>(e.resolver_);
+    f.hard_particle_setup(e.box_, e.walls(), e.gravity_, e.guard_, e.resolver_);
     return f.value();
   }
 
