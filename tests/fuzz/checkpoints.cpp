@@ -42,7 +42,9 @@ std::string ckpt_fuzz_seal(const std::string& like, const std::string& payload) 
   std::string file = like.substr(0, carom::detail::checkpoint_header_size) + payload;
   for (std::size_t k = 0; k < 8; ++k)
     file[48 + k] = static_cast<char>((std::uint64_t(payload.size()) >> (8 * k)) & 0xFF);
-  std::uint64_t sum = carom::detail::fnv1a64(file);
+  carom::detail::checkpoint_checksum checksum;
+  checksum.add(file);
+  std::uint64_t sum = checksum.value();
   for (std::size_t k = 0; k < 8; ++k, sum >>= 8) file.push_back(static_cast<char>(sum & 0xFF));
   return file;
 }

@@ -216,7 +216,9 @@ namespace {
 
 /// Recomputes the checksum of a file whose bytes were edited.
 [[nodiscard]] std::string ckpt_reseal(std::string bytes) {
-  std::uint64_t sum = carom::detail::fnv1a64({bytes.data(), bytes.size() - 8});
+  carom::detail::checkpoint_checksum checksum;
+  checksum.add({bytes.data(), bytes.size() - 8});
+  std::uint64_t sum = checksum.value();
   for (std::size_t k = 0; k < 8; ++k, sum >>= 8)
     bytes[bytes.size() - 8 + k] = static_cast<char>(sum & 0xFF);
   return bytes;

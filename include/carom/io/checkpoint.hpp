@@ -59,9 +59,7 @@ template <checkpointable_engine Engine>
 void save_checkpoint(const Engine& engine, std::ostream& out) {
   detail::checkpoint_writer payload;
   detail::checkpoint_access<Engine>::save(engine, payload);
-  const std::vector<char> file =
-      detail::checkpoint_file(detail::identity_of(engine), payload.bytes());
-  out.write(file.data(), std::streamsize(file.size()));
+  detail::write_checkpoint(out, detail::identity_of(engine), payload.bytes());
   out.flush();
   if (!out) throw io_error("carom::save_checkpoint: writing the stream failed");
 }

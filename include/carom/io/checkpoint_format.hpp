@@ -18,7 +18,7 @@
 ///       40      8  fingerprint of the engine's types and parameters
 ///       48      8  payload length L
 ///       56      L  payload
-///   56 + L      8  FNV-1a 64 of bytes [0, 56 + L)
+///   56 + L      8  checksum of bytes [0, 56 + L) (checkpoint_checksum)
 
 #include <algorithm>
 #include <array>
@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <istream>
+#include <ostream>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -56,10 +57,44 @@ inline constexpr const char* checkpoint_reader_name = "carom::load_checkpoint: "
   return hash;
 }
 
+/// The file's checksum: FNV-1a 64 in four interleaved lanes (the byte at
+/// offset i feeds lane i mod 4), folded by FNV-1a 64 over the lanes' 32
+/// little-endian bytes. One lane is a chain of dependent multiplications,
+/// a few cycles a byte; four run side by side, so that checking a
+/// checkpoint costs little beside writing it (benchmarks/checkpoint.cpp).
+class checkpoint_checksum {
+ public:
+  void add(std::span<const char> bytes) noexcept {
+    // In locals: stores through a char pointer could alias the members.
+    std::array<std::uint64_t, 4> h = lanes_;
+    const auto step = [&h](std::size_t lane, char b) {
+      h[lane] = (h[lane] ^ static_cast<unsigned char>(b)) * 1099511628211ULL;
+    };
+    std::size_t i = 0;
+    for (; i < bytes.size() && (offset_ + i) % 4 != 0; ++i) step((offset_ + i) % 4, bytes[i]);
+    for (; i + 4 <= bytes.size(); i += 4)
+      for (std::size_t lane = 0; lane < 4; ++lane) step(lane, bytes[i + lane]);
+    for (; i < bytes.size(); ++i) step((offset_ + i) % 4, bytes[i]);
+    lanes_ = h;
+    offset_ += bytes.size();
+  }
+  [[nodiscard]] std::uint64_t value() const noexcept {
+    std::array<char, 32> folded{};
+    for (std::size_t k = 0; k < 32; ++k)
+      folded[k] = static_cast<char>((lanes_[k / 8] >> (8 * (k % 8))) & 0xFF);
+    return fnv1a64(folded);
+  }
+
+ private:
+  std::array<std::uint64_t, 4> lanes_{14695981039346656037ULL, 14695981039346656037ULL,
+                                      14695981039346656037ULL, 14695981039346656037ULL};
+  std::size_t offset_ = 0;
+};
+
 /// Appends little-endian numbers to a byte buffer.
 class checkpoint_writer {
  public:
-  void u8(std::uint8_t x) { bytes_.push_back(static_cast<char>(x)); }
+  void u8(std::uint8_t x) { little_endian(x, 1); }
   void u32(std::uint32_t x) { little_endian(x, 4); }
   void u64(std::uint64_t x) { little_endian(x, 8); }
 
@@ -81,14 +116,25 @@ class checkpoint_writer {
     for (const char c : s) u8(static_cast<std::uint8_t>(c));
   }
 
-  [[nodiscard]] std::vector<char>& bytes() noexcept { return bytes_; }
+  /// The bytes written so far.
+  [[nodiscard]] std::vector<char>& bytes() {
+    bytes_.resize(size_);
+    return bytes_;
+  }
 
  private:
-  void little_endian(std::uint64_t x, int count) {
-    for (int k = 0; k < count; ++k) bytes_.push_back(static_cast<char>((x >> (8 * k)) & 0xFF));
+  // Through a pointer into a buffer grown geometrically: a push_back per
+  // byte made a checkpoint of a DEM bed cost most of 100 steps
+  // (benchmarks/checkpoint.cpp).
+  void little_endian(std::uint64_t x, std::size_t count) {
+    if (bytes_.size() - size_ < count) bytes_.resize(2 * bytes_.size() + 4096);
+    char* out = bytes_.data() + size_;
+    for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<char>((x >> (8 * k)) & 0xFF);
+    size_ += count;
   }
 
   std::vector<char> bytes_;
+  std::size_t size_ = 0;
 };
 
 /// Reads little-endian numbers from a payload; a read past its end or a
@@ -169,9 +215,10 @@ struct checkpoint_identity {
   std::uint64_t fingerprint;
 };
 
-/// The whole file: header, payload, checksum.
-[[nodiscard]] inline std::vector<char> checkpoint_file(const checkpoint_identity& id,
-                                                       std::span<const char> payload) {
+/// Writes the file to `out`: header, payload, checksum (without copying
+/// the payload).
+inline void write_checkpoint(std::ostream& out, const checkpoint_identity& id,
+                             std::span<const char> payload) {
   checkpoint_writer w;
   for (const char c : checkpoint_magic) w.u8(static_cast<std::uint8_t>(c));
   w.u32(checkpoint_format_version);
@@ -184,10 +231,14 @@ struct checkpoint_identity {
   w.u32(0);
   w.u64(id.fingerprint);
   w.u64(payload.size());
-  std::vector<char>& bytes = w.bytes();
-  bytes.insert(bytes.end(), payload.begin(), payload.end());
-  w.u64(fnv1a64(bytes));
-  return std::move(bytes);
+  checkpoint_checksum sum;
+  sum.add(w.bytes());
+  sum.add(payload);
+  checkpoint_writer end;
+  end.u64(sum.value());
+  for (const std::span<const char> piece : {std::span<const char>(w.bytes()), payload,
+                                            std::span<const char>(end.bytes())})
+    out.write(piece.data(), std::streamsize(piece.size()));
 }
 
 inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
@@ -240,7 +291,9 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
   }
   const std::span<const char> all(bytes);
   const std::uint64_t stored = checkpoint_reader(all.last(8)).u64();
-  require(fnv1a64(all.first(all.size() - 8)) == stored, name,
+  checkpoint_checksum sum;
+  sum.add(all.first(all.size() - 8));
+  require(sum.value() == stored, name,
           "checksum mismatch: the file is corrupt");
   require(id.scalar_bytes == expected.scalar_bytes, name, "the file holds a ",
           id.scalar_bytes == 4 ? "float" : id.scalar_bytes == 8 ? "double" : "unknown",
