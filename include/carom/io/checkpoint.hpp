@@ -57,9 +57,9 @@ template <checkpointable_engine Engine>
 /// carom::io_error if the stream fails.
 template <checkpointable_engine Engine>
 void save_checkpoint(const Engine& engine, std::ostream& out) {
-  detail::checkpoint_writer payload;
-  detail::checkpoint_access<Engine>::save(engine, payload);
-  detail::write_checkpoint(out, detail::identity_of(engine), payload.bytes());
+  detail::write_checkpoint(out, detail::identity_of(engine), [&](detail::checkpoint_writer& w) {
+    detail::checkpoint_access<Engine>::save(engine, w);
+  });
   out.flush();
   if (!out) throw io_error("carom::save_checkpoint: writing the stream failed");
 }

@@ -91,9 +91,29 @@ class checkpoint_checksum {
   std::size_t offset_ = 0;
 };
 
-/// Appends little-endian numbers to a byte buffer.
+/// Where a streaming checkpoint_writer sends its bytes: a stream, with the
+/// checksum of everything sent, or nowhere (out null: counting only).
+struct checkpoint_sink {
+  std::ostream* out = nullptr;
+  checkpoint_checksum sum{};
+
+  void put(std::span<const char> bytes) {
+    if (out == nullptr) return;
+    sum.add(bytes);
+    out->write(bytes.data(), std::streamsize(bytes.size()));
+  }
+};
+
+/// Appends little-endian numbers to a byte buffer: one that grows (bytes()
+/// then holds them all), or, given a sink, a 64 KiB buffer passed on to it
+/// whenever it fills, so that a large checkpoint needs no large allocation
+/// (a fresh one costs a page fault per 4 KiB: at N = 1e5 that was most of
+/// a save).
 class checkpoint_writer {
  public:
+  checkpoint_writer() = default;
+  explicit checkpoint_writer(checkpoint_sink& sink) : bytes_(std::size_t(1) << 16), sink_(&sink) {}
+
   void u8(std::uint8_t x) { little_endian(x, 1); }
   void u32(std::uint32_t x) { little_endian(x, 4); }
   void u64(std::uint64_t x) { little_endian(x, 8); }
@@ -116,25 +136,40 @@ class checkpoint_writer {
     for (const char c : s) u8(static_cast<std::uint8_t>(c));
   }
 
-  /// The bytes written so far.
+  /// The bytes written so far (without a sink).
   [[nodiscard]] std::vector<char>& bytes() {
     bytes_.resize(size_);
     return bytes_;
   }
 
+  /// Passes what is buffered to the sink; returns the bytes written in all.
+  std::uint64_t finish() {
+    spill();
+    return sent_;
+  }
+
  private:
-  // Through a pointer into a buffer grown geometrically: a push_back per
-  // byte made a checkpoint of a DEM bed cost most of 100 steps
-  // (benchmarks/checkpoint.cpp).
+  // Through a pointer into the buffer: a push_back per byte made a
+  // checkpoint of a DEM bed cost most of 100 steps (benchmarks/checkpoint.cpp).
   void little_endian(std::uint64_t x, std::size_t count) {
-    if (bytes_.size() - size_ < count) bytes_.resize(2 * bytes_.size() + 4096);
+    if (bytes_.size() - size_ < count) {
+      if (sink_ != nullptr) spill();
+      else bytes_.resize(2 * bytes_.size() + 4096);
+    }
     char* out = bytes_.data() + size_;
     for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<char>((x >> (8 * k)) & 0xFF);
     size_ += count;
   }
+  void spill() {
+    if (sink_ != nullptr) sink_->put({bytes_.data(), size_});
+    sent_ += size_;
+    size_ = 0;
+  }
 
   std::vector<char> bytes_;
   std::size_t size_ = 0;
+  std::uint64_t sent_ = 0;
+  checkpoint_sink* sink_ = nullptr;
 };
 
 /// Reads little-endian numbers from a payload; a read past its end or a
@@ -215,10 +250,15 @@ struct checkpoint_identity {
   std::uint64_t fingerprint;
 };
 
-/// Writes the file to `out`: header, payload, checksum (without copying
-/// the payload).
-inline void write_checkpoint(std::ostream& out, const checkpoint_identity& id,
-                             std::span<const char> payload) {
+/// Writes the file to `out`: header, payload, checksum. save(writer)
+/// writes the payload; it runs twice, first only to count the bytes the
+/// header announces, then into `out` through a small buffer.
+template <class Save>
+void write_checkpoint(std::ostream& out, const checkpoint_identity& id, Save&& save) {
+  checkpoint_sink counter;
+  checkpoint_writer counting(counter);
+  save(counting);
+  const std::uint64_t length = counting.finish();
   checkpoint_writer w;
   for (const char c : checkpoint_magic) w.u8(static_cast<std::uint8_t>(c));
   w.u32(checkpoint_format_version);
@@ -230,15 +270,16 @@ inline void write_checkpoint(std::ostream& out, const checkpoint_identity& id,
   w.u32(static_cast<std::uint32_t>(id.kind));
   w.u32(0);
   w.u64(id.fingerprint);
-  w.u64(payload.size());
-  checkpoint_checksum sum;
-  sum.add(w.bytes());
-  sum.add(payload);
+  w.u64(length);
+  checkpoint_sink sink{&out};
+  sink.put(w.bytes());
+  checkpoint_writer payload(sink);
+  save(payload);
+  [[maybe_unused]] const std::uint64_t written = payload.finish();
+  CAROM_ASSERT(written == length);
   checkpoint_writer end;
-  end.u64(sum.value());
-  for (const std::span<const char> piece : {std::span<const char>(w.bytes()), payload,
-                                            std::span<const char>(end.bytes())})
-    out.write(piece.data(), std::streamsize(piece.size()));
+  end.u64(sink.sum.value());
+  out.write(end.bytes().data(), std::streamsize(end.bytes().size()));
 }
 
 inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
