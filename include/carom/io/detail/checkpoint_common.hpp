@@ -120,6 +120,26 @@ void check_finite(std::span<const Value> values, const char* what) {
             " is not finite");
 }
 
+/// The particles as a hard-particle engine keeps them between events:
+/// their constant fields, then their angular velocities (smooth spheres
+/// keep those as given).
+template <scalar T, std::size_t D>
+void write_hard_particles(checkpoint_writer& w, const particles<T, D>& p) {
+  write_particle_constants(w, p);
+  w.values(p.angular_velocities());
+}
+
+/// Reads what write_hard_particles wrote, checking the constant fields;
+/// returns the angular velocities.
+template <scalar T, std::size_t D>
+[[nodiscard]] std::vector<angular<T, D>> read_hard_particles(checkpoint_reader& r,
+                                                             const particles<T, D>& p) {
+  check_particle_constants(r, p);
+  auto omega = r.values<angular<T, D>>(p.size(), sizeof(angular<T, D>), "angular velocities");
+  check_finite(std::span<const angular<T, D>>(omega), "the angular velocity");
+  return omega;
+}
+
 /// Throws unless `order` is a permutation of 0 … n − 1.
 inline void check_permutation(std::span<const std::uint32_t> order, const char* what) {
   std::vector<unsigned char> seen(order.size(), 0);

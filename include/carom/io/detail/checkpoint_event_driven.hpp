@@ -94,8 +94,7 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
   }
 
   static void save(const engine& e, checkpoint_writer& w) {
-    write_particle_constants(w, e.particles_);
-    w.values(e.particles_.angular_velocities());
+    write_hard_particles(w, e.particles_);
     w.value(e.now_);
     w.value(e.epoch_);
     w.u64(e.events_since_epoch_);
@@ -130,11 +129,8 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
 
   /// Parses and checks everything into new objects, then moves them in.
   static void load(engine& e, checkpoint_reader& r) {
-    using angular_type = angular<T, D>;
-    check_particle_constants(r, e.particles_);
+    const auto omega = read_hard_particles(r, e.particles_);
     const std::uint32_t n = e.size();
-    const auto omega = r.values<angular_type>(n, sizeof(angular_type), "angular velocities");
-    check_finite(std::span<const angular_type>(omega), "the angular velocity");
     const T now = r.real<T>();
     const auto epoch = r.real<typename engine::time_type>();
     require(is_finite(now) && is_finite(epoch), checkpoint_reader_name, "the clock is not finite");

@@ -33,8 +33,7 @@ struct checkpoint_access<impulse_stepped<T, D, Resolver, Integrator>> {
   }
 
   static void save(const engine& e, checkpoint_writer& w) {
-    write_particle_constants(w, e.particles_);
-    w.values(e.particles_.angular_velocities());
+    write_hard_particles(w, e.particles_);
     w.value(e.dt_);
     w.value(e.time_);
     for (const std::uint64_t c : {e.steps_, e.pair_collisions_, e.wall_collisions_}) w.u64(c);
@@ -49,11 +48,8 @@ struct checkpoint_access<impulse_stepped<T, D, Resolver, Integrator>> {
 
   /// Parses and checks everything into new arrays, then moves them in.
   static void load(engine& e, checkpoint_reader& r) {
-    using angular_type = angular<T, D>;
-    check_particle_constants(r, e.particles_);
+    const auto omega = read_hard_particles(r, e.particles_);
     const std::size_t n = e.size();
-    const auto omega = r.values<angular_type>(n, sizeof(angular_type), "angular velocities");
-    check_finite(std::span<const angular_type>(omega), "the angular velocity");
     const T dt = r.real<T>();
     const double time = r.real<double>();
     require(is_finite(dt) && dt != T(0) && is_finite(time), checkpoint_reader_name,
