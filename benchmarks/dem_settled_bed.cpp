@@ -10,34 +10,16 @@
 //       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
-#include <map>
 #include <memory>
 
 #include "dem_scene.hpp"
 
 namespace {
 
-constexpr int stage_a_steps = 15000;
+using dem_scene::fresh;
+using dem_scene::settled;
+using dem_scene::stage_a_steps;
 constexpr int stage_b_steps_per_iteration = 1000;
-
-template <class T>
-std::unique_ptr<dem_scene::engine<T>> fresh(int nx, int ny, int nz) {
-  const auto bed = dem_scene::lattice<T>(nx, ny, nz);
-  return std::make_unique<dem_scene::engine<T>>(bed.box, bed.particles,
-                                                dem_scene::hc_params<T>());
-}
-
-/// The bed after stage A (run once per size and scalar, then copied).
-template <class T>
-const dem_scene::engine<T>& settled(int nx, int ny, int nz) {
-  static std::map<int, std::unique_ptr<dem_scene::engine<T>>> cache;
-  auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
-  if (!slot) {
-    slot = fresh<T>(nx, ny, nz);
-    slot->run(stage_a_steps);
-  }
-  return *slot;
-}
 
 template <class T>
 void stage_a(benchmark::State& state) {

@@ -6,15 +6,21 @@
 // contact at the fastest impact.
 // Prints the kinetic energy as it decays, with a progress note (done, rate,
 // ETA); a settled bed ends with KE many orders of magnitude below the pour's.
+// A long run can save checkpoints and be continued from one, bit for bit
+// (docs/restart.md).
 //
-//   settling [--n N] [--time SECONDS]
+//   settling [--n N] [--time SECONDS] [--checkpoint-every K]
+//            [--checkpoint-file FILE] [--restart FILE]
 #include <carom/carom.hpp>
+#include <carom/io/checkpoint.hpp>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <random>
+#include <string>
 
 #include "command_line.hpp"
 
@@ -22,13 +28,21 @@ int main(int argc, char** argv) try {
   using T = double;
   std::size_t n = 2000;
   double duration = 0.5;
+  std::size_t checkpoint_every = 0;
+  std::string checkpoint_file = "settling.ckpt";
+  std::string restart;
   const example::command_line args(
       "settling",
       "Soft beads (radius 1 mm, 2500 kg/m^3; Hertz, e = 0.5, E = 10 MPa; friction 0.5)\n"
       "poured into a box 40 radii wide settle under gravity; prints the kinetic energy as\n"
       "it decays, with progress (done, rate, ETA).",
       {{"--n", &n, "N", "number of beads"},
-       {"--time", &duration, "SECONDS", "simulated time, in seconds"}});
+       {"--time", &duration, "SECONDS", "simulated time, in seconds (in all, when restarting)"},
+       {"--checkpoint-every", &checkpoint_every, "K",
+        "save a checkpoint every K steps (0: never), replacing\nthe last one atomically"},
+       {"--checkpoint-file", &checkpoint_file, "FILE", "where --checkpoint-every saves"},
+       {"--restart", &restart, "FILE",
+        "continue the run saved in FILE (give the same --n)"}});
   args.parse(argc, argv);
   if (n == 0) args.fail("--n must be > 0");
   if (!(duration > 0)) args.fail("--time must be > 0");
@@ -68,22 +82,29 @@ int main(int argc, char** argv) try {
       .max_impact_speed = std::sqrt(T(2) * T(9.81) * height),
       .steps_per_contact = 20};
   carom::dem<T, 3, law, carom::velocity_verlet> engine(box, beads, params);
+  if (!restart.empty()) carom::load_checkpoint(engine, std::filesystem::path(restart));
   std::printf("%zu beads, box %.0f x %.0f x %.0f mm, dt = %.3g s\n", n, 1e3 * width, 1e3 * width,
               1e3 * height, double(engine.time_step()));
   std::printf("%10s %14s %14s %10s\n", "t (s)", "KE (J)", "KE_rot (J)", "contacts/N");
   const auto steps = std::size_t(duration / double(engine.time_step()));
   const std::size_t every = std::max<std::size_t>(1, steps / 20);
+  const std::size_t resumed = engine.steps();  // 0 unless restarting
+  if (resumed > 0) std::printf("restarted from %s at step %zu\n", restart.c_str(), resumed);
   const auto start = std::chrono::steady_clock::now();
-  engine.run(steps, [&](const auto& e) {
+  engine.run(steps > resumed ? steps - resumed : 0, [&](const auto& e) {
+    if (checkpoint_every > 0 && e.steps() % checkpoint_every == 0)
+      carom::save_checkpoint(e, std::filesystem::path(checkpoint_file));
+    if (e.steps() % every != 0) return;
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double eta = elapsed * double(steps - e.steps()) / double(e.steps());
+    const double done = double(e.steps() - resumed);
+    const double eta = elapsed * double(steps - e.steps()) / done;
     std::printf("%10.4f %14.4e %14.4e %10.2f   [%3.0f%%, %.1f M particle-steps/s, ETA %.0f s]\n",
                 e.time(), double(e.kinetic_energy()), double(e.rotational_energy()),
                 double(e.contact_count()) / double(e.size()), 100.0 * double(e.steps()) / double(steps),
-                double(e.size()) * double(e.steps()) / elapsed / 1e6, eta);
+                double(e.size()) * done / elapsed / 1e6, eta);
     std::fflush(stdout);  // live through a pipe
-  }, every);
+  });
 } catch (const std::exception& error) {
   std::fprintf(stderr, "settling: %s\n", error.what());
   return 1;

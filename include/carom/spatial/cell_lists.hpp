@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "carom/config.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/spatial/concepts.hpp"
@@ -74,6 +75,7 @@ struct cell_lists {
     }
 
    private:
+    template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
     box<T, D> box_;
     detail::linked_cells<T, D> cells_;
   };

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "carom/config.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
@@ -165,6 +166,7 @@ struct neighbour_lists {
     }
 
    private:
+    template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
     static T validated(double h) {
       detail::require(std::isfinite(h) && h > 0 && h <= 0.5,
                       "carom::neighbour_lists: cage_half_width must be in (0, 0.5] sigma (got ",

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
@@ -102,6 +103,7 @@ class verlet_list {
   [[nodiscard]] T skin() const noexcept { return skin_; }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   static T checked_width(const box<T, D>& container, T max_diameter, T skin) {
     detail::require(is_finite(max_diameter) && max_diameter > T(0),
                     "carom::verlet_list: largest diameter must be finite and > 0 (got ",

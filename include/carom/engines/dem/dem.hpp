@@ -41,6 +41,7 @@
 
 #include "carom/contact/power_law.hpp"
 #include "carom/contact/time_step.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/dem/detail/integration.hpp"
@@ -289,6 +290,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   dem(detail::dem_setup<T, D, Law>&& setup, const box<T, D>& container,
       const particles<T, D>& initial)
       : box_(container),

@@ -39,6 +39,7 @@
 
 #include "carom/collision/concepts.hpp"
 #include "carom/collision/impulse.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/math.hpp"
 #include "carom/core/vec.hpp"
@@ -192,6 +193,7 @@ class event_driven {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   using event_kind = detail::event_kind;
   using hot_particle = detail::hot_particle<T, D>;
   using scheduled = detail::scheduled_event;

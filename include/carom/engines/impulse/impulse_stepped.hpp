@@ -49,6 +49,7 @@
 #include "carom/collision/impulse.hpp"
 #include "carom/collision/time_to_contact.hpp"
 #include "carom/collision/time_to_plane.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
@@ -171,6 +172,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   using event_kind = detail::impulse_event_kind;
   using hot_particle = detail::impulse_particle<T, D>;
   using scheduled = detail::impulse_event<T, D>;

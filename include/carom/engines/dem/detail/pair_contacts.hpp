@@ -15,6 +15,7 @@
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/dem/detail/observed_contact.hpp"
 #include "carom/engines/dem/detail/particle_view.hpp"
@@ -131,6 +132,7 @@ class dem_pair_contacts {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   struct pair_constants {
     T mass;         // m*
     T root_radius;  // √R*

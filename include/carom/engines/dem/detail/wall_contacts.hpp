@@ -16,6 +16,7 @@
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/dem/detail/observed_contact.hpp"
 #include "carom/engines/dem/detail/particle_view.hpp"
@@ -113,6 +114,7 @@ class dem_wall_contacts {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   // The stretch of a (particle, wall) pair is touched only while it is, or
   // just was, in contact (touching_ flags).
   template <bool Scaled>

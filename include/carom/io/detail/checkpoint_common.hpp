@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+/// Pieces every engine's checkpoint shares (docs/restart.md): the
+/// fingerprint's common part (policy names, box, walls, an impulse
+/// resolver's restitution), the particles' constant fields, which a file must repeat
+/// exactly, and the checks of the values read.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "carom/core/checkpoint_access.hpp"
+#include "carom/core/error.hpp"
+#include "carom/core/math.hpp"
+#include "carom/core/vec.hpp"
+#include "carom/geometry/box.hpp"
+#include "carom/geometry/plane.hpp"
+#include "carom/io/checkpoint_format.hpp"
+#include "carom/particles/particles.hpp"
+
+namespace carom::detail {
+
+/// Builds a fingerprint: the bytes of what it is given, hashed at the end.
+class checkpoint_fingerprint {
+ public:
+  /// The names of policy classes (g++ and clang++ spell a plain class
+  /// alike, but not a template's default arguments).
+  template <class... Types>
+  void types() {
+    (w_.text(checkpoint_type_name<Types>()), ...);
+  }
+  template <scalar T, std::size_t D>
+  void container(const box<T, D>& b) {
+    w_.value(b.lower());
+    w_.value(b.upper());
+    for (std::size_t a = 0; a < D; ++a) w_.u8(b.is_periodic(a) ? 1 : 0);
+  }
+  template <scalar T, std::size_t D>
+  void walls(std::span<const plane<T, D>> walls) {
+    w_.u64(walls.size());
+    for (const auto& p : walls) {
+      w_.value(p.normal);
+      w_.value(p.offset);
+    }
+  }
+  /// e(u) at approach speeds over eight decades: a resolver's parameters as
+  /// far as the engine sees them.
+  template <scalar T, class Resolver>
+  void resolver(const Resolver& r) {
+    for (const double u : {1e-4, 1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4})
+      w_.value(T(r.restitution(T(u))));
+  }
+  /// What a hard-particle engine's run is set up with besides its policies.
+  template <scalar T, std::size_t D, class Resolver>
+  void hard_particle_setup(const box<T, D>& b, std::span<const plane<T, D>> w,
+                           const vec<T, D>& gravity, T collapse_guard_time, const Resolver& r) {
+    container(b);
+    walls(w);
+    value(gravity);
+    value(collapse_guard_time);
+    resolver<T>(r);
+  }
+  template <class Value>
+  void value(const Value& x) {
+    w_.value(x);
+  }
+  void number(double x) { w_.value(x); }
+
+  [[nodiscard]] std::uint64_t value() noexcept { return fnv1a64(w_.bytes()); }
+
+ private:
+  checkpoint_writer w_;
+};
+
+/// Writes the count, then each particle's radius, mass, inverse moment of
+/// inertia and id, in the order the particles were given.
+template <scalar T, std::size_t D>
+void write_particle_constants(checkpoint_writer& w, const particles<T, D>& p) {
+  w.u64(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    w.value(p.radii()[i]);
+    w.value(p.masses()[i]);
+    w.value(p.inverse_inertias()[i]);
+    w.u32(p.ids()[i]);
+  }
+}
+
+template <scalar T>
+void check_same_constant(T file, T engine, std::size_t i, const char* field) {
+  require(std::bit_cast<std::uint64_t>(double(file)) == std::bit_cast<std::uint64_t>(double(engine)),
+          checkpoint_reader_name, "particle ", i, ": ", field, " ", file,
+          " in the file differs from the engine's ", engine,
+          " (construct the engine from the same particles)");
+}
+
+/// Reads what write_particle_constants wrote and throws unless it is the
+/// engine's count and bit-for-bit its values.
+template <scalar T, std::size_t D>
+void check_particle_constants(checkpoint_reader& r, const particles<T, D>& p) {
+  const std::uint64_t n = r.u64();
+  require(n == p.size(), checkpoint_reader_name, "the file holds ", n,
+          " particles, the engine ", p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    check_same_constant(r.real<T>(), p.radii()[i], i, "radius");
+    check_same_constant(r.real<T>(), p.masses()[i], i, "mass");
+    check_same_constant(r.real<T>(), p.inverse_inertias()[i], i, "inverse moment of inertia");
+    const std::uint32_t id = r.u32();
+    require(id == p.ids()[i], checkpoint_reader_name, "particle ", i, ": id ", id,
+            " in the file differs from the engine's ", p.ids()[i]);
+  }
+}
+
+/// Throws unless every value is finite (`what` names them).
+template <class Value>
+void check_finite(std::span<const Value> values, const char* what) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    require(is_finite(values[i]), checkpoint_reader_name, what, " of particle ", i,
+            " is not finite");
+}
+
+/// The particles as a hard-particle engine keeps them between events:
+/// their constant fields, then their angular velocities (smooth spheres
+/// keep those as given).
+template <scalar T, std::size_t D>
+void write_hard_particles(checkpoint_writer& w, const particles<T, D>& p) {
+  write_particle_constants(w, p);
+  w.values(p.angular_velocities());
+}
+
+/// Reads what write_hard_particles wrote, checking the constant fields;
+/// returns the angular velocities.
+template <scalar T, std::size_t D>
+[[nodiscard]] std::vector<angular<T, D>> read_hard_particles(checkpoint_reader& r,
+                                                             const particles<T, D>& p) {
+  check_particle_constants(r, p);
+  auto omega = r.values<angular<T, D>>(p.size(), sizeof(angular<T, D>), "angular velocities");
+  check_finite(std::span<const angular<T, D>>(omega), "the angular velocity");
+  return omega;
+}
+
+/// Throws unless `order` is a permutation of 0 … n − 1.
+inline void check_permutation(std::span<const std::uint32_t> order, const char* what) {
+  std::vector<unsigned char> seen(order.size(), 0);
+  for (const std::uint32_t k : order) {
+    require(k < order.size() && !seen[k], checkpoint_reader_name, what,
+            " is not a permutation of the particles");
+    seen[k] = 1;
+  }
+}
+
+/// Throws unless x < bound.
+inline void check_below(std::uint64_t x, std::uint64_t bound, const char* what) {
+  require(x < bound, checkpoint_reader_name, what, " ", x, " is out of range (at most ",
+          bound, " - 1)");
+}
+
+}  // namespace carom::detail
