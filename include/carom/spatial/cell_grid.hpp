@@ -56,12 +56,13 @@ class cell_grid {
   [[nodiscard]] const vec<T, D>& widths() const noexcept { return width_; }
 
   /// The cell containing x (clamped to the grid: a point outside by
-  /// round-off belongs to the nearest cell).
+  /// round-off belongs to the nearest cell; a NaN coordinate, from a run
+  /// that has blown up, to cell 0 rather than to an undefined conversion).
   [[nodiscard]] cell_coordinates<D> coordinates_of(const vec<T, D>& x) const noexcept {
     cell_coordinates<D> c;
     for (std::size_t a = 0; a < D; ++a) {
       const T f = std::floor((x[a] - lower_[a]) * inverse_width_[a]);
-      c[a] = f < T(0) ? 0 : (f >= T(counts_[a]) ? counts_[a] - 1 : static_cast<std::int32_t>(f));
+      c[a] = !(f >= T(0)) ? 0 : (f >= T(counts_[a]) ? counts_[a] - 1 : static_cast<std::int32_t>(f));
     }
     return c;
   }
