@@ -113,13 +113,15 @@ class swept_grid {
   };
 
   // Cell coordinate of x on an axis: clamped to the grid on walled axes,
-  // unwrapped (and bounded, against overflow) on periodic ones.
+  // unwrapped (and bounded, against overflow) on periodic ones. A NaN
+  // coordinate goes to the lowest cell, as in cell_grid::coordinates_of,
+  // rather than to an undefined conversion.
   [[nodiscard]] std::int64_t cell_of(T x, std::size_t a) const noexcept {
     const T f = std::floor((x - box_.lower()[a]) / grid_.widths()[a]);
     const std::int64_t n = grid_.counts()[a];
-    if (!box_.is_periodic(a)) return f < T(0) ? 0 : (f >= T(n) ? n - 1 : std::int64_t(f));
+    if (!box_.is_periodic(a)) return !(f >= T(0)) ? 0 : (f >= T(n) ? n - 1 : std::int64_t(f));
     constexpr T bound = T(1 << 30);
-    return std::int64_t(std::clamp(f, -bound, bound));
+    return !(f >= -bound) ? std::int64_t(-bound) : std::int64_t(std::min(f, bound));
   }
 
   [[nodiscard]] shift shift_of(const cell& c) const noexcept {
