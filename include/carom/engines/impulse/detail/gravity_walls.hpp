@@ -96,11 +96,22 @@ class gravity_walls {
     return rests ? infinity<T> : time_to_plane(wall, p.position, p.velocity, p.radius, g_);
   }
 
-  /// Puts particle k back on every wall it rests on (put_on).
+  /// Puts particle k back on every wall it rests on (put_on), and on every
+  /// wall that gravity pushes it into and it ends the step behind: a
+  /// resting particle that a collision sent away while it had sunk (found
+  /// by the engines fuzzer). Such a particle keeps its velocity away from
+  /// the wall.
   void settle(std::size_t k, std::span<const plane<T, D>> walls,
               impulse_particle<T, D>& p) const noexcept {
-    for (std::size_t w = 0; w < walls_; ++w)
-      if (flags_[k * walls_ + w]) put_on(walls[w], p.position, p.velocity, p.radius);
+    for (std::size_t w = 0; w < walls_; ++w) {
+      if (flags_[k * walls_ + w]) {
+        put_on(walls[w], p.position, p.velocity, p.radius);
+      } else if (push_[w] > T(0) && walls[w].signed_distance(p.position) < p.radius) {
+        const T u = dot(walls[w].normal, p.velocity);
+        p.position -= (walls[w].signed_distance(p.position) - p.radius) * walls[w].normal;
+        if (u < T(0)) p.velocity -= u * walls[w].normal;
+      }
+    }
   }
 
  private:
