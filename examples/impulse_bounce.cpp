@@ -75,8 +75,8 @@ int main(int argc, char** argv) try {
   args.parse(argc, argv);
   if (dt < 0) args.fail("--dt must be > 0 (or 0 for the three default steps)");
   if (bounces == 0) args.fail("--bounces must be > 0");
-  const std::vector<double> steps = dt > 0 ? std::vector<double>{dt}
-                                           : std::vector<double>{0.05, 0.3, 0.0123};
+  const std::vector<double> steps =
+      dt > 0 ? std::vector<double>{dt} : std::vector<double>{0.05, 0.3, 0.0123};
   std::printf("# disk of radius %g dropped from h = %g, e = 1, g = %g; the apex should stay h\n",
               radius, h, g);
   std::printf("# %6s %3s %15s\n", "dt", "n", "apex");
