@@ -6,8 +6,9 @@
 // time and speed and the ball comes back to h after every bounce, whatever
 // dt. A code that moves particles on straight lines between kicks of
 // gravity meets the floor inside a step at the wrong time and speed, and
-// the apex drifts by up to g |w| dt per bounce (w the impact speed);
-// scripts/plot_impulse_bounce.py draws both.
+// the apex after a bounce is off by up to |w| dt (w the impact speed: an
+// energy error of up to m g |w| dt); scripts/plot_impulse_bounce.py draws
+// both.
 //
 // The apex is measured from the state at step ends only: at the first step
 // end after the n-th bounce, apex = (y − r) + v_y²/(2g), the height the
