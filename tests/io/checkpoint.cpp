@@ -8,8 +8,10 @@
 #include <carom/io/checkpoint.hpp>
 #include <carom/io/observers.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <sstream>
@@ -335,6 +337,22 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
     std::string b = good;
     b.insert(b.size() - 8, 1, '\0');
     rejects(ckpt_reseal(ckpt_relength(b, 1)), "malformed payload: 1 bytes left after the engine state");
+  }
+  SECTION("pair springs out of order") {
+    // Header, particle constants, counters, motion and flags, list builds
+    // and reference positions, then the count of stored springs: records
+    // of an index and a spring follow.
+    const std::size_t n = scene.particles.size();
+    const std::size_t first = 56 + 8 + n * 28 + 16 + n * 5 * 24 + 2 * n + 8 + n * 24;
+    std::string b = good;
+    std::uint64_t count = 0;
+    for (std::size_t k = 0; k < 8; ++k)
+      count |= std::uint64_t(static_cast<unsigned char>(b[first + k])) << (8 * k);
+    REQUIRE(count >= 2);
+    const std::size_t record = 8 + 24;
+    std::swap_ranges(b.begin() + std::ptrdiff_t(first + 8), b.begin() + std::ptrdiff_t(first + 16),
+                     b.begin() + std::ptrdiff_t(first + 8 + record));
+    rejects(ckpt_reseal(b), "the indices of the pair springs are not increasing");
   }
   SECTION("a file that cannot be opened") {
     CHECK_THROWS_WITH(carom::load_checkpoint(target, std::filesystem::path("/nonexistent/x.ckpt")),

@@ -5,10 +5,12 @@
 /// resolver's restitution), the particles' constant fields, which a file must repeat
 /// exactly, and the checks of the values read.
 
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "carom/core/checkpoint_access.hpp"
@@ -74,25 +76,25 @@ class checkpoint_fingerprint {
   checkpoint_writer w_;
 };
 
-/// Writes the count, then each particle's radius, mass, inverse moment of
-/// inertia and id, in the order the particles were given.
+/// Writes the count, then the particles' radii, masses, inverse moments of
+/// inertia and ids, each as one array in the order the particles were given.
 template <scalar T, std::size_t D>
 void write_particle_constants(checkpoint_writer& w, const particles<T, D>& p) {
   w.u64(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    w.value(p.radii()[i]);
-    w.value(p.masses()[i]);
-    w.value(p.inverse_inertias()[i]);
-    w.u32(p.ids()[i]);
-  }
+  w.values(p.radii());
+  w.values(p.masses());
+  w.values(p.inverse_inertias());
+  w.values(p.ids());
 }
 
 template <scalar T>
-void check_same_constant(T file, T engine, std::size_t i, const char* field) {
-  require(std::bit_cast<std::uint64_t>(double(file)) == std::bit_cast<std::uint64_t>(double(engine)),
-          checkpoint_reader_name, "particle ", i, ": ", field, " ", file,
-          " in the file differs from the engine's ", engine,
-          " (construct the engine from the same particles)");
+void check_same_constants(std::span<const T> file, std::span<const T> engine, const char* field) {
+  for (std::size_t i = 0; i < engine.size(); ++i)
+    require(std::bit_cast<std::uint64_t>(double(file[i])) ==
+                std::bit_cast<std::uint64_t>(double(engine[i])),
+            checkpoint_reader_name, "particle ", i, ": ", field, " ", file[i],
+            " in the file differs from the engine's ", engine[i],
+            " (construct the engine from the same particles)");
 }
 
 /// Reads what write_particle_constants wrote and throws unless it is the
@@ -102,14 +104,14 @@ void check_particle_constants(checkpoint_reader& r, const particles<T, D>& p) {
   const std::uint64_t n = r.u64();
   require(n == p.size(), checkpoint_reader_name, "the file holds ", n,
           " particles, the engine ", p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    check_same_constant(r.real<T>(), p.radii()[i], i, "radius");
-    check_same_constant(r.real<T>(), p.masses()[i], i, "mass");
-    check_same_constant(r.real<T>(), p.inverse_inertias()[i], i, "inverse moment of inertia");
-    const std::uint32_t id = r.u32();
-    require(id == p.ids()[i], checkpoint_reader_name, "particle ", i, ": id ", id,
+  for (const auto& [engine, field] :
+       {std::pair{p.radii(), "radius"}, std::pair{p.masses(), "mass"},
+        std::pair{p.inverse_inertias(), "inverse moment of inertia"}})
+    check_same_constants<T>(r.values<T>(n, sizeof(T), "particle constants"), engine, field);
+  const std::vector<std::uint32_t> ids = r.u32s(n, "ids");
+  for (std::size_t i = 0; i < p.size(); ++i)
+    require(ids[i] == p.ids()[i], checkpoint_reader_name, "particle ", i, ": id ", ids[i],
             " in the file differs from the engine's ", p.ids()[i]);
-  }
 }
 
 /// Throws unless every value is finite (`what` names them).

@@ -8,6 +8,7 @@
 /// with the particles near each wall. The per-pair constants are computed
 /// again from the list, as a rebuild does.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -50,28 +51,22 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     write_particle_constants(w, e.state_);
     w.u64(e.steps_);
     w.u64(e.contacts_);
-    for (std::size_t i = 0; i < e.size(); ++i) {
-      w.value(e.position_[i]);
-      w.value(e.velocity_[i]);
-      w.value(e.angular_velocity_[i]);
-      w.value(e.force_[i]);
-      w.value(e.torque_[i]);
-      w.u8(e.mobile_[i] == T(0) ? 1 : 0);
-      w.u8(e.rotation_locked_[i]);
-    }
+    w.values(std::span<const vector>(e.position_));
+    w.values(std::span<const vector>(e.velocity_));
+    w.values(std::span<const angular_type>(e.angular_velocity_));
+    w.values(std::span<const vector>(e.force_));
+    w.values(std::span<const angular_type>(e.torque_));
+    for (const T mobile : e.mobile_) w.u8(mobile == T(0) ? 1 : 0);
+    w.values(std::span<const std::uint8_t>(e.rotation_locked_));
     const auto& list = e.list_;
     w.u64(list.builds_);
     w.values(std::span<const vector>(list.reference_));
-    w.u64(list.partners_.size());
-    for (const std::uint32_t o : list.offsets_) w.u32(o);
-    for (const std::uint32_t j : list.partners_) w.u32(j);
-    w.values(std::span<const vector>(list.payload_));
+    write_springs(w, std::span<const vector>(list.payload_), {});
     const auto& walls = e.wall_contacts_;
-    w.values(std::span<const vector>(walls.spring_));
-    for (const unsigned char t : walls.touching_) w.u8(t);
+    write_springs(w, std::span<const vector>(walls.spring_), walls.touching_);
     w.u64(walls.candidates_.size());
     for (const std::size_t o : walls.offsets_) w.u64(o);
-    for (const std::uint32_t i : walls.candidates_) w.u32(i);
+    w.values(std::span<const std::uint32_t>(walls.candidates_));
   }
 
   /// Parses and checks everything into copies, then moves them in.
@@ -80,58 +75,47 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     const std::size_t n = e.size();
     const std::uint64_t steps = r.u64();
     const std::uint64_t contacts = r.u64();
-    std::vector<vector> x(n), v(n), force(n);
-    std::vector<angular_type> omega(n), torque(n);
+    auto x = r.values<vector>(n, sizeof(vector), "positions");
+    auto v = r.values<vector>(n, sizeof(vector), "velocities");
+    auto omega = r.values<angular_type>(n, sizeof(angular_type), "angular velocities");
+    auto force = r.values<vector>(n, sizeof(vector), "forces");
+    auto torque = r.values<angular_type>(n, sizeof(angular_type), "torques");
+    check_finite(std::span<const vector>(x), "the position");
+    check_finite(std::span<const vector>(v), "the velocity");
+    check_finite(std::span<const angular_type>(omega), "the angular velocity");
+    check_finite(std::span<const vector>(force), "the force");
+    check_finite(std::span<const angular_type>(torque), "the torque");
+    const std::vector<std::uint8_t> fixed = r.u8s(n, "fixed flags");
+    const std::vector<std::uint8_t> locked = r.u8s(n, "rotation lock flags");
     std::vector<T> inverse_mass(n), inverse_inertia(n), mobile(n);
-    std::vector<unsigned char> locked(n);
     for (std::size_t i = 0; i < n; ++i) {
-      r.read(x[i]);
-      r.read(v[i]);
-      r.read(omega[i]);
-      r.read(force[i]);
-      r.read(torque[i]);
-      require(is_finite(x[i]) && is_finite(v[i]) && is_finite(omega[i]) && is_finite(force[i]) &&
-                  is_finite(torque[i]),
-              checkpoint_reader_name, "the state of particle ", i, " is not finite");
-      const std::uint8_t fixed = r.u8();
-      locked[i] = r.u8();
-      check_below(fixed, 2, "a fixed flag");
+      check_below(fixed[i], 2, "a fixed flag");
       check_below(locked[i], 2, "a rotation lock flag");
       // As fix(), free(), lock_rotation() and unlock_rotation() leave them.
-      mobile[i] = fixed ? T(0) : T(1);
-      inverse_mass[i] = fixed ? T(0) : e.state_.inverse_masses()[i];
-      inverse_inertia[i] = fixed || locked[i] ? T(0) : e.state_.inverse_inertias()[i];
+      mobile[i] = fixed[i] ? T(0) : T(1);
+      inverse_mass[i] = fixed[i] ? T(0) : e.state_.inverse_masses()[i];
+      inverse_inertia[i] = fixed[i] || locked[i] ? T(0) : e.state_.inverse_inertias()[i];
     }
 
+    // The list as it was built: a build depends only on the reference
+    // positions, the radii, the box and the skin.
     auto list = e.list_;
-    list.builds_ = r.u64();
-    list.reference_ = r.values<vector>(n, sizeof(vector), "reference positions");
-    check_finite(std::span<const vector>(list.reference_), "the reference position");
-    const std::uint64_t entries = r.u64();
-    list.offsets_ = r.u32s(n + 1, "list offsets");
-    list.partners_ = r.u32s(entries, "list entries");
-    require(list.offsets_.front() == 0 && list.offsets_.back() == entries, checkpoint_reader_name,
-            "the Verlet list's offsets do not span its ", entries, " entries");
-    for (std::size_t i = 0; i < n; ++i)
-      require(list.offsets_[i] <= list.offsets_[i + 1], checkpoint_reader_name,
-              "the Verlet list's offsets decrease at particle ", i);
-    for (std::size_t i = 0; i < n; ++i) {
-      for (std::uint32_t k = list.offsets_[i]; k < list.offsets_[i + 1]; ++k)
-        require(list.partners_[k] > i && list.partners_[k] < n &&
-                    (k == list.offsets_[i] || list.partners_[k - 1] < list.partners_[k]),
-                checkpoint_reader_name, "the Verlet list's row of particle ", i,
-                " is not a sorted list of later particles");
-    }
-    list.payload_ = r.values<vector>(entries, sizeof(vector), "pair springs");
-    check_finite(std::span<const vector>(list.payload_), "a pair spring");
-    list.built_ = true;
+    const std::uint64_t builds = r.u64();
+    const auto reference = r.values<vector>(n, sizeof(vector), "reference positions");
+    check_finite(std::span<const vector>(reference), "the reference position");
+    list.build(reference, e.radius_);
+    list.builds_ = static_cast<std::size_t>(builds);
+    std::vector<vector> pair_springs(list.size());
+    read_springs(r, pair_springs, nullptr, "pair springs");
+    list.payload_ = std::move(pair_springs);
 
     auto walls = e.wall_contacts_;
     const std::size_t wall_count = walls.walls_.size();
-    walls.spring_ = r.values<vector>(n * wall_count, sizeof(vector), "wall springs");
-    check_finite(std::span<const vector>(walls.spring_), "a wall spring");
-    const std::vector<std::uint8_t> touching = r.u8s(n * wall_count, "wall contact flags");
-    walls.touching_.assign(touching.begin(), touching.end());
+    std::vector<vector> wall_springs(n * wall_count);
+    std::vector<unsigned char> touching(n * wall_count, 0);
+    read_springs(r, wall_springs, &touching, "wall springs");
+    walls.spring_ = std::move(wall_springs);
+    walls.touching_ = std::move(touching);
     const std::uint64_t near = r.u64();
     check_below(near, n * wall_count + 1, "the count of particles near walls");
     walls.offsets_.resize(wall_count + 1);
@@ -171,6 +155,55 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   }
 
  private:
+  // The springs whose bits are not all zero (and, for walls, the entries
+  // flagged as touching): a count, then a record (index, flag for walls,
+  // spring) for each. In a settled bed most list entries and (particle,
+  // wall) pairs hold none.
+  static bool is_set(const vector& s) noexcept {
+    using bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    for (std::size_t a = 0; a < D; ++a)
+      if (std::bit_cast<bits>(s[a]) != 0) return true;
+    return false;
+  }
+  static void write_springs(checkpoint_writer& w, std::span<const vector> springs,
+                            std::span<const unsigned char> touching) {
+    const bool flags = !touching.empty();
+    const auto kept = [&](std::size_t k) { return (flags && touching[k] != 0) || is_set(springs[k]); };
+    std::uint64_t count = 0;
+    for (std::size_t k = 0; k < springs.size(); ++k) count += kept(k) ? 1 : 0;
+    w.u64(count);
+    for (std::size_t k = 0; k < springs.size(); ++k) {
+      if (!kept(k)) continue;
+      w.u64(k);
+      if (flags) w.u8(touching[k]);
+      w.value(springs[k]);
+    }
+  }
+  /// Reads what write_springs wrote into zeroed `springs` (and `touching`).
+  static void read_springs(checkpoint_reader& r, std::span<vector> springs,
+                           std::vector<unsigned char>* touching, const char* what) {
+    const std::uint64_t count = r.u64();
+    check_below(count, springs.size() + 1, what);
+    std::uint64_t next = 0;  // the smallest index the next record may have
+    for (std::uint64_t m = 0; m < count; ++m) {
+      const std::uint64_t k = r.u64();
+      require(k >= next && k < springs.size(), checkpoint_reader_name, "the indices of the ",
+              what, " are not increasing entries of the engine's ", springs.size());
+      next = k + 1;
+      std::uint8_t flag = 0;
+      if (touching != nullptr) {
+        flag = r.u8();
+        check_below(flag, 2, "a wall contact flag");
+        (*touching)[k] = flag;
+      }
+      r.read(springs[k]);
+      require(is_finite(springs[k]), checkpoint_reader_name, what, " ", k, " is not finite");
+      // What write_springs leaves out: a file holding it is not one it wrote.
+      require(flag != 0 || is_set(springs[k]), checkpoint_reader_name, what, " ", k,
+              " is stored but zero");
+    }
+  }
+
   template <class L>
   static void law(checkpoint_fingerprint& f, const L& l, const tangential_params<T>& t) {
     f.value(l.exponent());
