@@ -304,6 +304,40 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: every collision is reported to the step's
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("impulse mode: a step five periodic lengths long, flown in pieces",
+                        "[impulse]", carom_test::all_configs) {
+  // Two balls head on at unit speeds in a periodic box of side 8 meet every
+  // 3 time units (t = 1.5 + 3k), alternately directly and across the
+  // boundary. A step of 40 carries each ball five box lengths; the engine
+  // flies it in ten pieces of 4 (half the box), with the same collisions.
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  using engine = carom::impulse_stepped<T, D, carom::elastic>;
+  const auto box = impulse_test::centred_box<T, D>(T(4), carom::boundary::periodic);
+  const double tolerance = 64 * 40 * double(carom_test::eps<T>);
+  engine e(box, two_balls<T, D>(), {.time_step = T(40)});
+  std::vector<double> times;
+  e.step([&](const auto& r) { times.push_back(double(r.time)); });
+  REQUIRE(times.size() == 13);
+  for (std::size_t k = 0; k < times.size(); ++k)
+    CHECK(times[k] == Approx(1.5 + 3.0 * double(k)).margin(tolerance));
+  engine fine(box, two_balls<T, D>(), {.time_step = T(0.5)});
+  fine.run(80);
+  CHECK(fine.pair_collisions() == 13);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(double(carom::norm(box.minimum_image(e.positions()[i] - fine.positions()[i]))) <=
+          tolerance);
+    CHECK(e.velocities()[i] == fine.velocities()[i]);  // exchanged 13 times, exactly
+  }
+  // And back: the same pieces in reverse.
+  e.set_time_step(T(-40));
+  e.step();
+  const auto start = two_balls<T, D>();
+  for (std::size_t i = 0; i < 2; ++i)
+    CHECK(double(carom::norm(box.minimum_image(e.positions()[i] - start.positions()[i]))) <=
+          tolerance);
+}
+
 TEMPLATE_LIST_TEST_CASE("impulse mode: set_velocity between steps", "[impulse]",
                         carom_test::all_configs) {
   using T = typename TestType::scalar;

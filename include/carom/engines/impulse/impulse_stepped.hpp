@@ -21,6 +21,9 @@
 ///   particle over the cells of the box its path sweeps (start, end and the
 ///   parabola's turning point), again after every velocity change: no pair
 ///   whose paths meet is missed, whatever dt (no tunnelling);
+/// - a step whose fastest path is longer than half a periodic length is
+///   flown in equal pieces shorter than that (drift_pieces): a longer path
+///   meets the images of every particle it passes;
 /// - a particle resting on a wall under gravity (detail::rests_on) flies
 ///   into it instead of hopping ever more often, and is put back on it, at
 ///   rest along the normal, at the end of the step;
@@ -37,6 +40,7 @@
 /// - the fourth template argument, an integrator, is kept so that code
 ///   naming one still compiles: flights are exact, it changes nothing.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -105,8 +109,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const T dt = dt_;
     sign_ = dt < T(0) ? T(-1) : T(1);
     if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
-    if (has_gravity_) drift<true>(std::abs(dt), on_collision);
-    else drift<false>(std::abs(dt), on_collision);
+    const std::size_t pieces = drift_pieces(std::abs(dt));
+    const T piece = std::abs(dt) / T(pieces);
+    for (std::size_t s = 0; s < pieces; ++s) {
+      piece_start_ = T(s) * piece;
+      if (has_gravity_) drift<true>(piece, on_collision);
+      else drift<false>(piece, on_collision);
+    }
     if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     publish();
     ++steps_;
@@ -190,7 +199,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         original_(std::move(setup.order)),
         grid_(container, setup.cell_width, initial.size()),
         queue_(initial.size()),
-        gravity_walls_(walls_, gravity_, initial.size()) {
+        gravity_walls_(walls_, gravity_, initial.size()),
+        shortest_period_(shortest_period(container)) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
@@ -211,6 +221,24 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
   // ---- the drift: an event-driven run over [0, h] -------------------------
+
+  /// How many drifts a step of length h takes: one, unless the fastest
+  /// particle (at the step's start, plus gravity's |g| h²/2) travels more
+  /// than half the shortest periodic length. A path that long meets the
+  /// images of every particle it passes, and its swept box holds a number
+  /// of cells that grows as its length to the power D: such a step is
+  /// flown in equal pieces no longer than that (at most max_pieces), which
+  /// changes its result by round-off only.
+  [[nodiscard]] std::size_t drift_pieces(T h) const noexcept {
+    if (!(shortest_period_ < infinity<T>)) return 1;
+    T fastest2 = T(0);
+    for (const auto& p : hot_) fastest2 = std::max(fastest2, squared_norm(p.velocity));
+    const T reach = std::sqrt(fastest2) * h + T(0.5) * norm(gravity_) * h * h;
+    const T pieces = std::ceil(reach / (T(0.5) * shortest_period_));
+    if (!(pieces > T(1))) return 1;
+    return pieces < T(max_pieces) ? static_cast<std::size_t>(pieces) : max_pieces;
+  }
+  static constexpr std::size_t max_pieces = 1024;
 
   template <bool Gravity, class Observer>
   void drift(T h, Observer& on_collision) {
@@ -332,7 +360,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     last_collision_[i] = last_collision_[j] = now_;
     ++pair_collisions_;
     if constexpr (observed<Observer>)
-      on_collision(record{sign_ * now_, original_[i], original_[j], partner_kind::particle, n,
+      on_collision(record{sign_ * (piece_start_ + now_), original_[i], original_[j],
+                          partner_kind::particle, n,
                           result.impulse});
     enroll<Gravity>(i);
     enroll<Gravity>(j);
@@ -352,9 +381,17 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     last_collision_[k] = now_;
     ++wall_collisions_;
     if constexpr (observed<Observer>)
-      on_collision(record{sign_ * now_, original_[k], w, partner_kind::wall, -n, result.impulse});
+      on_collision(record{sign_ * (piece_start_ + now_), original_[k], w, partner_kind::wall, -n,
+                          result.impulse});
     enroll<Gravity>(k);
     schedule<Gravity>(k);
+  }
+
+  [[nodiscard]] static T shortest_period(const box<T, D>& container) noexcept {
+    T shortest = infinity<T>;
+    for (std::size_t a = 0; a < D; ++a)
+      if (container.is_periodic(a)) shortest = std::min(shortest, container.lengths()[a]);
+    return shortest;
   }
 
   /// Wraps the positions into the box and copies the state, in the input
@@ -391,8 +428,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<scheduled> event_;
   std::vector<T> last_collision_;
 
+  T shortest_period_;  // the shortest periodic axis, +∞ without one
   T horizon_ = T(0);
   T now_ = T(0);
+  T piece_start_ = T(0);  // of the drift under way, from the step's start
   double time_ = 0;
   std::uint64_t steps_ = 0;
   std::uint64_t pair_collisions_ = 0;
