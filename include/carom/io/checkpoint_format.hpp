@@ -25,6 +25,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <ostream>
 #include <span>
@@ -110,7 +111,7 @@ class checkpoint_checksum {
 /// Where a streaming checkpoint_writer sends its bytes: a stream, with the
 /// checksum of everything sent.
 struct checkpoint_sink {
-  std::ostream* out;
+  std::ostream* out = nullptr;
   checkpoint_checksum sum{};
 
   void put(std::span<const char> bytes) {
@@ -124,18 +125,15 @@ struct checkpoint_sink {
 /// padding) on a little-endian machine. Arrays of those are copied whole.
 template <class Value>
 inline constexpr bool checkpoint_bytes_as_in_memory = [] {
-  if constexpr (std::endian::native != std::endian::little) {
-    return false;
-  } else if constexpr (scalar<Value> || std::is_same_v<Value, std::uint8_t> ||
-                       std::is_same_v<Value, std::uint32_t> ||
-                       std::is_same_v<Value, std::uint64_t>) {
-    return true;
-  } else if constexpr (requires { Value::size; typename Value::value_type; }) {
-    return scalar<typename Value::value_type> &&
-           sizeof(Value) == Value::size * sizeof(typename Value::value_type);
-  } else {
-    return false;
-  }
+  bool plain = scalar<Value> || std::is_same_v<Value, std::uint8_t> ||
+               std::is_same_v<Value, std::uint32_t> || std::is_same_v<Value, std::uint64_t>;
+  if constexpr (requires {
+                  Value::size;
+                  typename Value::value_type;
+                })
+    plain = scalar<typename Value::value_type> &&
+            sizeof(Value) == Value::size * sizeof(typename Value::value_type);
+  return std::endian::native == std::endian::little && plain;
 }();
 
 /// Appends little-endian numbers to a byte buffer: one that grows (bytes()
@@ -174,7 +172,7 @@ class checkpoint_writer {
   template <class Value>
   void values(std::span<const Value> xs) {
     if constexpr (checkpoint_bytes_as_in_memory<Value>) {
-      copy(reinterpret_cast<const char*>(xs.data()), xs.size_bytes());
+      copy(xs.data(), xs.size_bytes());
     } else {
       for (const Value& x : xs) value(x);
     }
@@ -209,15 +207,16 @@ class checkpoint_writer {
     for (std::size_t k = 0; k < count; ++k) out[k] = static_cast<char>((x >> (8 * k)) & 0xFF);
     size_ += count;
   }
-  void copy(const char* from, std::size_t count) {
+  void copy(const void* data, std::size_t count) {
     if (counting_) {
       sent_ += count;
       return;
     }
+    const auto* from = static_cast<const char*>(data);
     while (count > 0) {
       make_room(std::min(count, std::size_t(4096)));
       const std::size_t piece = std::min(count, bytes_.size() - size_);
-      std::copy_n(from, piece, bytes_.data() + size_);
+      std::memcpy(bytes_.data() + size_, from, piece);
       size_ += piece;
       from += piece;
       count -= piece;
@@ -273,7 +272,7 @@ class checkpoint_reader {
     std::vector<Value> out(static_cast<std::size_t>(n));
     if constexpr (checkpoint_bytes_as_in_memory<Value>) {
       const std::size_t size = out.size() * sizeof(Value);
-      std::copy_n(bytes_.data() + at_, size, reinterpret_cast<char*>(out.data()));
+      if (size > 0) std::memcpy(out.data(), bytes_.data() + at_, size);
       at_ += size;
     } else {
       for (Value& x : out) read(x);

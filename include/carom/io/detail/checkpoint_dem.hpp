@@ -86,7 +86,7 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     check_finite(std::span<const vector>(force), "the force");
     check_finite(std::span<const angular_type>(torque), "the torque");
     const std::vector<std::uint8_t> fixed = r.u8s(n, "fixed flags");
-    const std::vector<std::uint8_t> locked = r.u8s(n, "rotation lock flags");
+    std::vector<std::uint8_t> locked = r.u8s(n, "rotation lock flags");
     std::vector<T> inverse_mass(n), inverse_inertia(n), mobile(n);
     for (std::size_t i = 0; i < n; ++i) {
       check_below(fixed[i], 2, "a fixed flag");
