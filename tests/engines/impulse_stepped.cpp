@@ -5,16 +5,19 @@
 // tests/validation/impulse_*.cpp.
 #include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/engines/impulse/impulse_stepped.hpp>
+#include <carom/spatial/swept_grid.hpp>
 
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <random>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "allocations.hpp"
@@ -415,4 +418,57 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: the swept box holds the whole parabola", 
     }
     CHECK(loose <= T(0));
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("swept grid: re-registered many times, it keeps few entries and the same candidates",
+                        "[impulse]", carom_test::all_configs) {
+  // Three particles registered again 600 times each over random boxes in a
+  // periodic box of side 4 (cells 1 wide): the stale entries are dropped, and
+  // the candidates are always those of a grid holding only the last boxes.
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  using vector = carom::vec<T, D>;
+  const auto box = impulse_test::centred_box<T, D>(T(2), carom::boundary::periodic);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<T> corner(T(-2), T(2)), extent(T(0), T(1.5));
+  std::array<std::pair<vector, vector>, 3> boxes;
+  const auto draw = [&] {
+    vector lower, upper;
+    for (std::size_t a = 0; a < D; ++a) {
+      lower[a] = corner(rng);
+      upper[a] = lower[a] + extent(rng);
+    }
+    return std::pair{lower, upper};
+  };
+  using found = std::vector<std::pair<std::uint32_t, std::array<T, D>>>;
+  const auto candidates = [](const carom::swept_grid<T, D>& grid, std::uint32_t i) {
+    found out;
+    grid.for_each_candidate(i, [&](std::uint32_t j, const vector& offset) {
+      out.push_back({j, offset.components});
+    });
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  carom::swept_grid<T, D> grid(box, T(1), 3);
+  grid.clear();
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    boxes[i] = draw();
+    grid.insert(i, boxes[i].first, boxes[i].second);
+  }
+  // A box at most 1.5 wide spans at most 3 cells per axis: 3^D entries.
+  std::size_t most = 1;
+  for (std::size_t a = 0; a < D; ++a) most *= 3;
+  bool few = true, same = true;
+  for (std::uint32_t round = 0; round < 1800; ++round) {
+    const std::uint32_t i = round % 3;
+    boxes[i] = draw();
+    grid.insert(i, boxes[i].first, boxes[i].second);
+    few &= grid.entries() <= 2 * 3 * most + 64;
+    carom::swept_grid<T, D> fresh(box, T(1), 3);
+    fresh.clear();
+    for (std::uint32_t k = 0; k < 3; ++k) fresh.insert(k, boxes[k].first, boxes[k].second);
+    for (std::uint32_t k = 0; k < 3; ++k) same &= candidates(grid, k) == candidates(fresh, k);
+  }
+  CHECK(few);
+  CHECK(same);
 }

@@ -16,8 +16,12 @@
 /// coordinates: a range may run past the box and wrap, each entry keeps its
 /// image shift, and a candidate comes with the offset (a whole number of
 /// box lengths per axis) that puts its registered path next to the
-/// caller's; paths longer than the box meet every image. Storage is reused:
-/// once warm, neither clear() nor insert() allocates.
+/// caller's; paths longer than the box meet every image. When the stale
+/// entries outnumber the live ones (a step with many collisions among few
+/// particles), insert() drops them by registering everyone again: the
+/// chains stay as long as the live registrations, and the work per
+/// insert() stays constant on average. Storage is reused: once warm,
+/// neither clear() nor insert() allocates.
 
 #include <algorithm>
 #include <array>
@@ -44,28 +48,31 @@ class swept_grid {
   /// particles 0 … count−1. Throws carom::invalid_input as cell_grid does.
   swept_grid(const box<T, D>& container, T min_cell_width, std::size_t count)
       : box_(container), grid_(container, min_cell_width), head_(grid_.cell_count(), detail::list_end),
-        generation_(count, 0), range_(count) {}
+        generation_(count, 0), range_(count), registered_(count, 0) {}
 
   /// Forgets every registration (the start of a step).
   void clear() noexcept {
     std::fill(head_.begin(), head_.end(), detail::list_end);
     entries_.clear();
+    std::fill(registered_.begin(), registered_.end(), 0);
+    live_ = 0;
   }
 
   /// Registers particle i over the axis-aligned box [lower, upper]
   /// (unwrapped coordinates), replacing its previous registration.
   void insert(std::uint32_t i, const vector& lower, const vector& upper) {
     range& r = range_[i];
-    const std::uint32_t generation = ++generation_[i];
+    ++generation_[i];
     for (std::size_t a = 0; a < D; ++a) {
       r.lower[a] = cell_of(lower[a], a);
       r.upper[a] = cell_of(upper[a], a);
     }
-    for_each_cell(r, [&](const cell& c) {
-      std::uint32_t& head = head_[wrapped_index(c)];
-      entries_.push_back({i, generation, head, shift_of(c)});
-      head = static_cast<std::uint32_t>(entries_.size() - 1);
-    });
+    const std::size_t before = entries_.size();
+    add_entries(i);
+    live_ += entries_.size() - before;
+    live_ -= registered_[i];
+    registered_[i] = entries_.size() - before;
+    if (entries_.size() > 2 * live_ + 64) drop_stale();
   }
 
   /// Calls f(j, offset) once for every particle j ≠ i (and periodic image)
@@ -142,6 +149,23 @@ class swept_grid {
     return grid_.index(k);
   }
 
+  void add_entries(std::uint32_t i) {
+    const std::uint32_t generation = generation_[i];
+    for_each_cell(range_[i], [&](const cell& c) {
+      std::uint32_t& head = head_[wrapped_index(c)];
+      entries_.push_back({i, generation, head, shift_of(c)});
+      head = static_cast<std::uint32_t>(entries_.size() - 1);
+    });
+  }
+
+  // Every registered particle again, in index order: only live entries.
+  void drop_stale() {
+    std::fill(head_.begin(), head_.end(), detail::list_end);
+    entries_.clear();
+    for (std::uint32_t i = 0; i < registered_.size(); ++i)
+      if (registered_[i] > 0) add_entries(i);
+  }
+
   template <class F>
   static void for_each_cell(const range& r, F&& f) {
     cell c = r.lower;
@@ -159,6 +183,8 @@ class swept_grid {
   std::vector<std::uint32_t> head_;
   std::vector<std::uint32_t> generation_;
   std::vector<range> range_;
+  std::vector<std::size_t> registered_;  // entries of each live registration
+  std::size_t live_ = 0;                 // their sum
   std::vector<entry> entries_;
 };
 
