@@ -89,7 +89,12 @@ void wall(fuzz_input& in) {
   check_time(t);
   const wide h = dot_wide(wall.normal, x) - wide(wall.offset) - wide(radius);  // the gap
   const wide u = -dot_wide(wall.normal, v), acc = -dot_wide(wall.normal, g);
-  const wide scale = std::abs(dot_wide(wall.normal, x)) + std::abs(wide(wall.offset)) + radius;
+  // The size of the gap's terms, not of the gap: n·x cancels (a float
+  // sphere 0.0015 from a wall through the origin at |x| ≈ 10 has its gap
+  // known to ε·10 only).
+  wide terms = 0;
+  for (std::size_t a = 0; a < D; ++a) terms += std::abs(wide(wall.normal[a]) * wide(x[a]));
+  const wide scale = terms + std::abs(wide(wall.offset)) + radius;
   const wide speed = std::sqrt(dot_wide(v, v)), pull = std::sqrt(dot_wide(g, g));
   if (t == carom::infinity<T>) {
     if (h > tolerance<T>(scale)) {
