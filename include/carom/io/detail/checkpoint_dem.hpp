@@ -3,10 +3,11 @@
 /// The checkpoint of carom::dem (docs/restart.md, "DEM payload"): the step
 /// count, every particle's motion, the forces and torques of the last
 /// evaluation (velocity Verlet starts the next step from them), the fixed
-/// and locked flags, the Verlet list as built (its reference positions,
-/// entries and the tangential spring of each pair) and the wall springs
-/// with the particles near each wall. The per-pair constants are computed
-/// again from the list, as a rebuild does.
+/// and locked flags, the positions the Verlet list was built from and the
+/// springs that are not zero (of list entries and of walls), with the
+/// particles near each wall. Loading builds the list again from those
+/// positions (a build depends on nothing else) and computes the per-pair
+/// constants from it, as a rebuild does.
 
 #include <bit>
 #include <cstddef>
