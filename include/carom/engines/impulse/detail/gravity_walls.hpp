@@ -106,9 +106,11 @@ class gravity_walls {
     for (std::size_t w = 0; w < walls_; ++w) {
       if (flags_[k * walls_ + w]) {
         put_on(walls[w], p.position, p.velocity, p.radius);
-      } else if (push_[w] > T(0) && walls[w].signed_distance(p.position) < p.radius) {
+      } else if (push_[w] > T(0)) {
+        const T gap = walls[w].signed_distance(p.position) - p.radius;
+        if (!(gap < T(0))) continue;
         const T u = dot(walls[w].normal, p.velocity);
-        p.position -= (walls[w].signed_distance(p.position) - p.radius) * walls[w].normal;
+        p.position -= gap * walls[w].normal;
         if (u < T(0)) p.velocity -= u * walls[w].normal;
       }
     }
