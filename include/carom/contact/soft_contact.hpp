@@ -51,17 +51,17 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
   const T normal_speed = dot(relative_velocity, normal);
   const T normal_force =
       stiffness_scale * law.force(overlap, -normal_speed, effective_mass / stiffness_scale);
-  soft_contact_result<T, D> result{normal_force * normal, angular<T, D>{}, vec<T, D>{}};
   if constexpr (Tangential::has_history) {
     const vec<T, D> sliding =
         relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
-    const tangential_result<T, D> t = tangential_force_in_plane<Tangential>(
+    // Not const: g++ 12 keeps a const aggregate built in place in memory,
+    // and a loop over contacts that copies it does not vectorise.
+    auto [force, spring] = tangential_force_in_plane<Tangential>(
         tangential, spring_in_plane, sliding, normal_force, effective_mass, contact_radius, dt);
-    result.force += t.force;
-    result.normal_cross_tangential = cross(normal, t.force);
-    result.spring = t.spring;
+    return {normal_force * normal + force, cross(normal, force), spring};
+  } else {
+    return {normal_force * normal, angular<T, D>{}, vec<T, D>{}};
   }
-  return result;
 }
 
 /// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at

@@ -74,14 +74,19 @@ concept tangential_model = requires {
 };
 
 /// Step 1 above: the stretch ξ rotated into the plane ⊥ normal, keeping |ξ|.
+/// Branch-free (selects, and divisions whose operands are always finite and
+/// non-zero), so that an engine's loop over contacts can run it on several
+/// contacts per instruction.
 template <scalar T, std::size_t D>
 [[nodiscard]] CAROM_ALWAYS_INLINE constexpr vec<T, D> rotate_into_tangent_plane(
     vec<T, D> spring, const vec<T, D>& normal) noexcept {
   const T length2 = squared_norm(spring);
   spring -= dot(spring, normal) * normal;
   const T projected2 = squared_norm(spring);
-  if (projected2 > T(0) && projected2 != length2) spring *= carom::sqrt(length2 / projected2);
-  return spring;
+  // length2 == projected2 gives a factor of exactly 1: ξ stays as it was.
+  const bool rescale = projected2 > T(0);
+  const T factor = carom::sqrt(length2 / (rescale ? projected2 : T(1)));
+  return spring * (rescale ? factor : T(1));
 }
 
 /// Steps 2–4 above for one contact whose stretch is already in the tangent
@@ -99,15 +104,20 @@ template <tangential_model Model, scalar T, std::size_t D>
     const T sigma = Model::scales_with_contact ? contact_scale : T(1);
     const vec<T, D> damping_force = (p.damping * effective_mass) * tangential_velocity;
     vec<T, D> force = -sigma * (p.stiffness * spring + damping_force);
-    // 4. Coulomb cap.
+    // 4. Coulomb cap, branch-free as step 1 (slipping implies |F_t| > 0).
+    // With F_t = −σ (k_t ξ + D), D the damping force, the stretch that gives
+    // the capped force c F_t is −(c F_t/σ + D)/k_t = c ξ + (c − 1) D/k_t:
+    // no division by σ. Without a spring (k_t = 0) the stretch is reset.
     const T limit = p.friction * (normal_force > T(0) ? normal_force : T(0));
     const T magnitude2 = squared_norm(force);
-    if (magnitude2 > limit * limit) {
-      force *= magnitude2 > T(0) ? limit / carom::sqrt(magnitude2) : T(0);
-      spring = p.stiffness > T(0) && sigma > T(0)
-                   ? -(force / sigma + damping_force) / p.stiffness
-                   : vec<T, D>{};
-    }
+    const bool slips = magnitude2 > limit * limit;
+    const T cap = slips ? limit / carom::sqrt(slips ? magnitude2 : T(1)) : T(1);
+    force *= cap;
+    const bool has_spring = p.stiffness > T(0);
+    const T inverse_stiffness = T(1) / (has_spring ? p.stiffness : T(1));
+    const vec<T, D> slipped = cap * spring + ((cap - T(1)) * inverse_stiffness) * damping_force;
+    for (std::size_t c = 0; c < D; ++c)
+      spring[c] = slips ? (has_spring ? slipped[c] : T(0)) : spring[c];
     return {force, spring};
   }
 }

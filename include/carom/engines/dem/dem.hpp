@@ -20,9 +20,10 @@
 ///   half the skin; the spring stretch of each pair is the list's payload
 ///   and survives rebuilds; walls keep one stretch per (particle, wall);
 /// - pair constants (m*, √R*, (r_i + r_j)²) kept per list entry; each step a
-///   branch-free pass collects the touching entries, and the pure contact
-///   kernel (contact/soft_contact.hpp) runs over them in blocks
-///   (pair_contacts.hpp); walls see only the particles within the skin of
+///   branch-free pass collects the touching entries; blocks of them are
+///   gathered into lanes (an array per component), the pure, branch-free
+///   contact kernel (contact/soft_contact.hpp) runs across the lanes, which
+///   compilers vectorise, and the forces are added back (pair_contacts.hpp); walls see only the particles within the skin of
 ///   them at the last rebuild (wall_contacts.hpp);
 /// - per step: integrator advance, list check, forces, integrator correct
 ///   (integration.hpp); no allocation once the list has reached its largest

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "carom/config.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
@@ -137,22 +138,52 @@ class dem_pair_contacts {
     T mass;         // m*
     T root_radius;  // √R*
   };
-  struct contact_geometry {
-    vector normal{};
-    vector spring{};  // rotated into the tangent plane
-    T overlap = T(0);
-  };
   static constexpr std::size_t block_size = 64;
   struct touching_entry {
     std::uint32_t entry;  // index into the Verlet list
     std::uint32_t first;  // its particle i
   };
 
+  // A block of touching contacts as lanes: one array per component, so that
+  // the kernel loop reads and writes contiguous memory and compilers run it
+  // on several contacts per instruction.
+  static constexpr std::size_t angular_size = D == 2 ? 1 : 3;
+  template <std::size_t Components>
+  using lanes = std::array<std::array<T, block_size>, Components>;
+  struct contact_block {
+    lanes<D> separation;         // x_i − x_j (minimum image)
+    lanes<D> relative_velocity;  // v_i − v_j
+    lanes<angular_size> lever;   // r_i ω_i + r_j ω_j
+    lanes<D> spring;             // stored stretch in, new stretch out
+    lanes<D> force;              // on i
+    lanes<angular_size> arm;     // n × F_t
+    std::array<T, block_size> reach, mass, root_radius, scale;
+  };
+
+  template <std::size_t C>
+  static CAROM_ALWAYS_INLINE vec<T, C> load(const lanes<C>& from, std::size_t b) noexcept {
+    vec<T, C> v;
+    for (std::size_t c = 0; c < C; ++c) v[c] = from[c][b];
+    return v;
+  }
+  template <std::size_t C>
+  static CAROM_ALWAYS_INLINE void store(lanes<C>& to, std::size_t b, const vec<T, C>& v) noexcept {
+    for (std::size_t c = 0; c < C; ++c) to[c][b] = v[c];
+  }
+  static CAROM_ALWAYS_INLINE angular_type load_angular(const lanes<angular_size>& from,
+                                                       std::size_t b) noexcept {
+    if constexpr (D == 2) return from[0][b];
+    else return load(from, b);
+  }
+  static CAROM_ALWAYS_INLINE void store_angular(lanes<angular_size>& to, std::size_t b,
+                                                const angular_type& a) noexcept {
+    if constexpr (D == 2) to[0][b] = a;
+    else store(to, b, a);
+  }
+
   // Pass 2 (pass 1: find_touching): the contact kernel over the touching
-  // entries, in blocks. A first loop does the geometry and the rotation of
-  // the stretch (the square roots and divisions), a second the forces; both
-  // have short, independent iterations, so the long latencies of one contact
-  // overlap with the work of the next instead of stalling it.
+  // entries, a block at a time: gather the pairs' data into lanes, run the
+  // branch-free kernel across the lanes, add the forces to the particles.
   template <bool Periodic, bool Scaled>
   std::size_t add_forces_as(list_type& list, const box<T, D>& container, const view& particles,
                             const dem_force_sums<T, D>& force_sums, T dt) noexcept {
@@ -164,7 +195,7 @@ class dem_pair_contacts {
     find_touching<Periodic>(list, container, p);
     const auto partners = list.partners();
     const auto springs = list.payload();
-    std::array<contact_geometry, block_size> block;
+    contact_block& block = block_;
     for (std::size_t first = 0; first < touching_count_; first += block_size) {
       const std::size_t count = std::min(block_size, touching_count_ - first);
       for (std::size_t b = 0; b < count; ++b) {
@@ -172,36 +203,61 @@ class dem_pair_contacts {
         const std::uint32_t j = partners[k];
         vector d = p.position[i] - p.position[j];
         if constexpr (Periodic) d = container.minimum_image(d);
-        const T distance2 = squared_norm(d);
-        const T inverse_distance = T(1) / std::sqrt(distance2);
-        contact_geometry& g = block[b];
-        g.normal = d * inverse_distance;
-        g.overlap = p.radius[i] + p.radius[j] - distance2 * inverse_distance;
-        if constexpr (Tangential::has_history)
-          g.spring = rotate_into_tangent_plane(springs[k], g.normal);
+        store(block.separation, b, d);
+        store(block.relative_velocity, b, p.velocity[i] - p.velocity[j]);
+        store_angular(block.lever, b,
+                      angular_type(p.radius[i] * p.angular_velocity[i] +
+                                   p.radius[j] * p.angular_velocity[j]));
+        if constexpr (Tangential::has_history) store(block.spring, b, springs[k]);
+        block.reach[b] = p.radius[i] + p.radius[j];
+        block.mass[b] = pair_[k].mass;
+        block.root_radius[b] = pair_[k].root_radius;
+        if constexpr (Scaled) block.scale[b] = pair_scale_[k];
       }
+      kernel<Scaled>(block, count, dt);
       for (std::size_t b = 0; b < count; ++b) {
         const auto [k, i] = touching_[first + b];
         const std::uint32_t j = partners[k];
-        const contact_geometry& g = block[b];
-        const T ri = p.radius[i], rj = p.radius[j];
-        const auto f = soft_contact_force_in_plane<Tangential>(
-            law_, tangential_, g.normal, g.overlap, p.velocity[i] - p.velocity[j],
-            angular_type(ri * p.angular_velocity[i] + rj * p.angular_velocity[j]), pair_[k].mass,
-            Scaled ? pair_scale_[k] : T(1),
-            // √δ here, beside the law's own: the compiler computes it once.
-            Tangential::scales_with_contact ? pair_[k].root_radius * std::sqrt(g.overlap) : T(1),
-            g.spring, dt);
+        const vector f = load(block.force, b);
         if constexpr (Tangential::has_history) {
-          springs[k] = f.spring;
-          sums.torque[i] -= ri * f.normal_cross_tangential;
-          sums.torque[j] -= rj * f.normal_cross_tangential;
+          springs[k] = load(block.spring, b);
+          const angular_type arm = load_angular(block.arm, b);
+          sums.torque[i] -= p.radius[i] * arm;
+          sums.torque[j] -= p.radius[j] * arm;
         }
-        sums.force[i] += f.force;
-        sums.force[j] -= f.force;
+        sums.force[i] += f;
+        sums.force[j] -= f;
       }
     }
     return touching_count_;
+  }
+
+  // The contact kernel on the first `count` lanes of a block.
+  template <bool Scaled>
+  void kernel(contact_block& block, std::size_t count, T dt) const noexcept {
+    const Law law = law_;
+    const tangential_params<T> tangential = tangential_;
+    for (std::size_t b = 0; b < count; ++b) {
+      const vector d = load(block.separation, b);
+      const T distance2 = squared_norm(d);
+      const T inverse_distance = T(1) / std::sqrt(distance2);
+      const vector normal = d * inverse_distance;
+      const T overlap = block.reach[b] - distance2 * inverse_distance;
+      vector spring{};
+      if constexpr (Tangential::has_history)
+        spring = rotate_into_tangent_plane(load(block.spring, b), normal);
+      const auto f = soft_contact_force_in_plane<Tangential>(
+          law, tangential, normal, overlap, load(block.relative_velocity, b),
+          load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
+          // √δ here, beside the law's own: the compiler computes it once.
+          Tangential::scales_with_contact ? block.root_radius[b] * std::sqrt(overlap) : T(1),
+          spring, dt);
+      store(block.force, b, f.force);
+      if constexpr (Tangential::has_history) {
+        store(block.spring, b, f.spring);
+        store_angular(block.arm, b, f.normal_cross_tangential);
+      }
+    }
   }
 
   // Pass 1: a branch-free sweep of the Verlet list that writes the touching
@@ -246,6 +302,7 @@ class dem_pair_contacts {
   std::vector<T> pair_scale_;
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
   std::vector<touching_entry> touching_;      // the touching entries of this step
+  contact_block block_;                       // scratch of add_forces_as()
   std::size_t touching_count_ = 0;
 };
 
