@@ -111,13 +111,16 @@ template <tangential_model Model, scalar T, std::size_t D>
     const T limit = p.friction * (normal_force > T(0) ? normal_force : T(0));
     const T magnitude2 = squared_norm(force);
     const bool slips = magnitude2 > limit * limit;
-    const T cap = slips ? limit / carom::sqrt(slips ? magnitude2 : T(1)) : T(1);
+    const T quotient = limit / carom::sqrt(slips ? magnitude2 : T(1));
+    const T cap = slips ? quotient : T(1);
     force *= cap;
     const bool has_spring = p.stiffness > T(0);
     const T inverse_stiffness = T(1) / (has_spring ? p.stiffness : T(1));
-    const vec<T, D> slipped = cap * spring + ((cap - T(1)) * inverse_stiffness) * damping_force;
-    for (std::size_t c = 0; c < D; ++c)
-      spring[c] = slips ? (has_spring ? slipped[c] : T(0)) : spring[c];
+    // A factor rather than a nested select: clang++ then vectorises float.
+    const T spring_kept = has_spring ? T(1) : T(0);
+    const vec<T, D> slipped =
+        spring_kept * (cap * spring + ((cap - T(1)) * inverse_stiffness) * damping_force);
+    for (std::size_t c = 0; c < D; ++c) spring[c] = slips ? slipped[c] : spring[c];
     return {force, spring};
   }
 }
