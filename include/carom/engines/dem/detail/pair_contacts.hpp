@@ -162,7 +162,7 @@ class dem_pair_contacts {
 
   template <std::size_t C>
   static CAROM_ALWAYS_INLINE vec<T, C> load(const lanes<C>& from, std::size_t b) noexcept {
-    vec<T, C> v;
+    vec<T, C> v{};
     for (std::size_t c = 0; c < C; ++c) v[c] = from[c][b];
     return v;
   }
