@@ -7,42 +7,30 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "dem_support.hpp"
 #include "support.hpp"
 
 using carom_test::eps;
-
-namespace {
-
-template <class T, std::size_t D>
-carom::vec<T, D> along(T x, T y, T z = T(0)) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  v[1] = y;
-  if constexpr (D == 3) v[2] = z;
-  return v;
-}
-
-}  // namespace
 
 TEMPLATE_LIST_TEST_CASE("tangential stretch rotated into the tangent plane keeps its length",
                         "[contact][tangential]", carom_test::all_configs) {
   using T = typename TestType::scalar;
   constexpr std::size_t D = TestType::dim;
   const T r = T(1) / std::sqrt(T(2));
-  const auto normal = along<T, D>(r, r);
+  const auto normal = dem_test::at<T, D>(r, r, T(0));
   SECTION("a stretch already in the plane is returned bit for bit") {
-    const auto in_plane = along<T, D>(T(3e-6), T(-3e-6), D == 3 ? T(2e-6) : T(0));
+    const auto in_plane = dem_test::at<T, D>(T(3e-6), T(-3e-6), T(2e-6));
     CHECK(carom::rotate_into_tangent_plane(in_plane, normal) == in_plane);
   }
   SECTION("a tilted stretch: perpendicular to n, with its length") {
-    const auto tilted = along<T, D>(T(4e-6), T(1e-6), D == 3 ? T(-2e-6) : T(0));
+    const auto tilted = dem_test::at<T, D>(T(4e-6), T(1e-6), T(-2e-6));
     const auto rotated = carom::rotate_into_tangent_plane(tilted, normal);
     CHECK(std::abs(carom::dot(rotated, normal)) <= 4 * eps<T> * carom::norm(tilted));
     CHECK(carom::norm(rotated) == Approx(carom::norm(tilted)).epsilon(8 * eps<T>));
   }
   SECTION("a stretch along n has no direction in the plane: it vanishes") {
-    const auto axis = along<T, D>(T(1), T(0));
-    CHECK(carom::rotate_into_tangent_plane(along<T, D>(T(2e-6), T(0)), axis) ==
+    const auto axis = dem_test::at<T, D>(T(1), T(0), T(0));
+    CHECK(carom::rotate_into_tangent_plane(dem_test::at<T, D>(T(2e-6), T(0), T(0)), axis) ==
           carom::vec<T, D>{});
   }
   SECTION("no stretch stays none") {
@@ -56,8 +44,8 @@ TEMPLATE_LIST_TEST_CASE("tangential spring: sticks below the Coulomb limit, slip
   constexpr std::size_t D = TestType::dim;
   const carom::tangential_params<T> p{.friction = T(0.5), .stiffness = T(2e5), .damping = T(40)};
   const T mass = T(3e-3), scale = T(2.5e-4), dt = T(1e-5);
-  const auto spring = along<T, D>(T(1e-6), T(0), D == 3 ? T(-5e-7) : T(0));
-  const auto velocity = along<T, D>(T(0.02), T(0.01));
+  const auto spring = dem_test::at<T, D>(T(1e-6), T(0), T(-5e-7));
+  const auto velocity = dem_test::at<T, D>(T(0.02), T(0.01), T(0));
   // F_t = −σ (k_t ξ + γ_t m* v_t) after ξ += v_t dt: the force without a cap.
   const auto stretched = spring + velocity * dt;
   const auto damping_force = (p.damping * mass) * velocity;
