@@ -21,3 +21,21 @@
 #else
 #define CAROM_ALWAYS_INLINE
 #endif
+
+/// Keeps a function out of its callers: one compiled copy for all of them.
+#if defined(__GNUC__) || defined(__clang__)
+#define CAROM_NOINLINE __attribute__((noinline))
+#else
+#define CAROM_NOINLINE
+#endif
+
+/// An OpenMP directive, e.g. CAROM_OMP(parallel for num_threads(n)), when
+/// the code is compiled with OpenMP (-fopenmp, or the carom::openmp CMake
+/// target); nothing otherwise, so that a build without OpenMP sees no
+/// unknown pragma.
+#if defined(_OPENMP)
+#define CAROM_PRAGMA(text) _Pragma(#text)
+#define CAROM_OMP(directive) CAROM_PRAGMA(omp directive)
+#else
+#define CAROM_OMP(directive)
+#endif
