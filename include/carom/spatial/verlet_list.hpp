@@ -23,8 +23,10 @@
 #include <utility>
 #include <vector>
 
+#include "carom/config.hpp"
 #include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
+#include "carom/core/threads.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/spatial/cell_grid.hpp"
@@ -46,17 +48,30 @@ class verlet_list {
         skin_(skin), half_skin2_(T(0.25) * skin * skin) {}
 
   /// True when some particle moved more than skin/2 since the last build,
-  /// or the list was never built or the particle count changed.
-  [[nodiscard]] bool needs_rebuild(std::span<const vec<T, D>> positions) const noexcept {
+  /// or the list was never built or the particle count changed. With
+  /// `threads` > 1 (and OpenMP) the particles are shared among that many
+  /// threads in static order, as a threaded engine shares them when it
+  /// moves them, so that each thread reads what it wrote.
+  [[nodiscard]] bool needs_rebuild(std::span<const vec<T, D>> positions,
+                                   int threads = 1) const noexcept {
     if (!built_ || positions.size() != reference_.size()) return true;
+    if (threads > 1) {
+      bool moved = false;
+      CAROM_OMP(parallel for num_threads(threads) schedule(static) reduction(|| : moved))
+      for (std::size_t i = 0; i < positions.size(); ++i)
+        moved = moved || squared_norm(positions[i] - reference_[i]) > half_skin2_;
+      return moved;
+    }
     for (std::size_t i = 0; i < positions.size(); ++i)
       if (squared_norm(positions[i] - reference_[i]) > half_skin2_) return true;
     return false;
   }
 
   /// Rebuilds from positions (inside the box on walled axes, wrapped on
-  /// periodic ones) and radii, keeping the payload of surviving pairs.
-  void build(std::span<const vec<T, D>> positions, std::span<const T> radii) {
+  /// periodic ones) and radii, keeping the payload of surviving pairs. With
+  /// `threads` > 1 (and OpenMP) the rows are shared among that many
+  /// threads; the list is the same.
+  void build(std::span<const vec<T, D>> positions, std::span<const T> radii, int threads = 1) {
     const std::size_t n = positions.size();
     reference_.assign(positions.begin(), positions.end());
     fill_cells(positions);
@@ -72,22 +87,15 @@ class verlet_list {
     const std::size_t room = 2 * old_partners_.size();
     if (partners_.capacity() < room) partners_.reserve(std::max(room, 2 * partners_.capacity()));
     if (payload_.capacity() < room) payload_.reserve(std::max(room, 2 * payload_.capacity()));
-    for (std::size_t i = 0; i < n; ++i) {
-      offsets_[i] = static_cast<std::uint32_t>(partners_.size());
-      const vec<T, D> xi = positions[i];
-      const T reach = radii[i] + skin_;
-      cells_.for_each_around(cells_.cell_of(static_cast<std::uint32_t>(i)),
-                             static_cast<std::uint32_t>(i), [&](std::uint32_t j, std::uint32_t) {
-        if (j < i) return;
-        const T cutoff = reach + radii[j];
-        if (squared_norm(box_.minimum_image(positions[j] - xi)) < cutoff * cutoff)
-          partners_.push_back(j);
-      });
-      const auto first = partners_.begin() + offsets_[i];
-      std::sort(first, partners_.end());
-      carry_payload(i, had_old);
+    if (threads > 1) {
+      build_threaded(positions, radii, had_old, threads);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        offsets_[i] = static_cast<std::uint32_t>(partners_.size());
+        add_row(i, positions, radii, had_old, partners_, payload_);
+      }
+      offsets_[n] = static_cast<std::uint32_t>(partners_.size());
     }
-    offsets_[n] = static_cast<std::uint32_t>(partners_.size());
     built_ = true;
     ++builds_;
   }
@@ -126,16 +134,68 @@ class verlet_list {
       cells_.insert(static_cast<std::uint32_t>(k), cells_.grid().coordinates_of(positions[k]));
   }
 
-  // Payload of row i: merge of the new sorted row with the old one.
-  void carry_payload(std::size_t i, bool had_old) {
-    const std::size_t begin = offsets_[i];
-    const std::size_t end = partners_.size();
+  // Appends row i (its partners, sorted, and their payload) to `partners`
+  // and `payload`.
+  void add_row(std::size_t i, std::span<const vec<T, D>> positions, std::span<const T> radii,
+               bool had_old, std::vector<std::uint32_t>& partners,
+               std::vector<Payload>& payload) const {
+    const std::size_t begin = partners.size();
+    const vec<T, D> xi = positions[i];
+    const T reach = radii[i] + skin_;
+    cells_.for_each_around(cells_.cell_of(static_cast<std::uint32_t>(i)),
+                           static_cast<std::uint32_t>(i), [&](std::uint32_t j, std::uint32_t) {
+      if (j < i) return;
+      const T cutoff = reach + radii[j];
+      if (squared_norm(box_.minimum_image(positions[j] - xi)) < cutoff * cutoff)
+        partners.push_back(j);
+    });
+    std::sort(partners.begin() + std::ptrdiff_t(begin), partners.end());
+    // The payload: a merge of the new sorted row with the old one.
     std::size_t old = had_old ? old_offsets_[i] : 0;
     const std::size_t old_end = had_old ? old_offsets_[i + 1] : 0;
-    for (std::size_t k = begin; k < end; ++k) {
-      while (old < old_end && old_partners_[old] < partners_[k]) ++old;
-      payload_.push_back(old < old_end && old_partners_[old] == partners_[k] ? old_payload_[old]
-                                                                              : Payload{});
+    for (std::size_t k = begin; k < partners.size(); ++k) {
+      while (old < old_end && old_partners_[old] < partners[k]) ++old;
+      payload.push_back(old < old_end && old_partners_[old] == partners[k] ? old_payload_[old]
+                                                                            : Payload{});
+    }
+  }
+
+  // Thread t builds the rows [n t/T, n (t+1)/T) into its own arrays, which
+  // are then joined in thread order.
+  void build_threaded(std::span<const vec<T, D>> positions, std::span<const T> radii,
+                      bool had_old, int threads) {
+    if (thread_rows_.size() < std::size_t(threads)) thread_rows_.resize(std::size_t(threads));
+    const std::size_t n = positions.size();
+    CAROM_OMP(parallel num_threads(threads))
+    {
+      const auto team = std::size_t(detail::team_size());
+      const auto t = std::size_t(detail::thread_index());
+      rows& mine = thread_rows_[t];
+      const std::size_t begin = n * t / team, end = n * (t + 1) / team;
+      mine.partners.clear();
+      mine.payload.clear();
+      for (std::size_t i = begin; i < end; ++i) {
+        offsets_[i] = static_cast<std::uint32_t>(mine.partners.size());
+        add_row(i, positions, radii, had_old, mine.partners, mine.payload);
+      }
+      CAROM_OMP(barrier)
+      CAROM_OMP(single)
+      {
+        std::size_t total = 0;
+        for (std::size_t u = 0; u < team; ++u) {
+          thread_rows_[u].first = total;
+          total += thread_rows_[u].partners.size();
+        }
+        partners_.resize(total);
+        payload_.resize(total);
+        offsets_[n] = static_cast<std::uint32_t>(total);
+      }  // implied barrier
+      for (std::size_t i = begin; i < end; ++i)
+        offsets_[i] += static_cast<std::uint32_t>(mine.first);
+      std::copy(mine.partners.begin(), mine.partners.end(),
+                partners_.begin() + std::ptrdiff_t(mine.first));
+      std::copy(mine.payload.begin(), mine.payload.end(),
+                payload_.begin() + std::ptrdiff_t(mine.first));
     }
   }
 
@@ -148,6 +208,12 @@ class verlet_list {
   std::vector<vec<T, D>> reference_;
   std::vector<std::uint32_t> offsets_, partners_, old_offsets_, old_partners_;
   std::vector<Payload> payload_, old_payload_;
+  struct rows {  // a thread's share of a threaded build
+    std::vector<std::uint32_t> partners;
+    std::vector<Payload> payload;
+    std::size_t first = 0;  // where it goes in partners_
+  };
+  std::vector<rows> thread_rows_;
 };
 
 }  // namespace carom
