@@ -8,6 +8,7 @@
 //
 //   taskset -c 1 build/release/benchmarks/bench_dem_settled_bed
 //       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//   build/release/benchmarks/bench_dem_settled_bed_openmp --benchmark_filter=-200/
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -28,6 +29,7 @@ void stage_a(benchmark::State& state) {
   for (auto _ : state) {
     state.PauseTiming();
     auto e = fresh<T>(nx, ny, nz);
+    e->set_threads(int(state.range(3)));
     state.ResumeTiming();
     e->run(stage_a_steps);
     contacts = e->contact_count();
@@ -41,6 +43,7 @@ template <class T>
 void stage_b(benchmark::State& state) {
   const int nx = int(state.range(0)), ny = int(state.range(1)), nz = int(state.range(2));
   auto e = std::make_unique<dem_scene::engine<T>>(settled<T>(nx, ny, nz));
+  e->set_threads(int(state.range(3)));
   carom::step_profile profile;
   for (auto _ : state) {
     const auto p = e->run_profiled(stage_b_steps_per_iteration);
@@ -60,11 +63,23 @@ void stage_b(benchmark::State& state) {
 
 }  // namespace
 
-// N = 1e4 (20 × 20 × 25) and N = 1e5 (80 × 50 × 25), as in the README;
-// stage B at 1e5 times 2,000 steps (2e8 particle-steps) per repetition.
-BENCHMARK_TEMPLATE(stage_a, double)->Args({20, 20, 25})->Args({80, 50, 25})->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_TEMPLATE(stage_a, float)->Args({20, 20, 25})->Args({80, 50, 25})->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25})->Iterations(10)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25})->Iterations(10)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(stage_b, double)->Args({80, 50, 25})->Iterations(2)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(stage_b, float)->Args({80, 50, 25})->Iterations(2)->Unit(benchmark::kMillisecond);
+// N = 1e4 (20 × 20 × 25) and N = 1e5 (80 × 50 × 25), as in the README,
+// on one thread (fourth argument); stage B at 1e5 times 2,000 steps (2e8
+// particle-steps) per repetition.
+BENCHMARK_TEMPLATE(stage_a, double)->Args({20, 20, 25, 1})->Args({80, 50, 25, 1})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(stage_a, float)->Args({20, 20, 25, 1})->Args({80, 50, 25, 1})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25, 1})->Iterations(10)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25, 1})->Iterations(10)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(stage_b, double)->Args({80, 50, 25, 1})->Iterations(2)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(stage_b, float)->Args({80, 50, 25, 1})->Iterations(2)->Unit(benchmark::kMillisecond);
+#if defined(_OPENMP)
+// bench_dem_settled_bed_openmp: the same on 2 threads (wall-clock rates:
+// UseRealTime), and N = 1e6 (200 × 200 × 25, about 0.5 GB; its stage A,
+// run once before its stage B, takes about half an hour on 2 cores:
+// --benchmark_filter=-200/ leaves it out).
+BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25, 2})->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25, 2})->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(stage_b, double)->Args({80, 50, 25, 2})->Iterations(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(stage_b, float)->Args({80, 50, 25, 2})->Iterations(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(stage_b, double)->Args({200, 200, 25, 2})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+#endif

@@ -2,8 +2,8 @@
 # Installs, when missing, what carom's tests need on Debian: a C++20
 # compiler, CMake and Catch2 v2 (package catch2). Google Benchmark
 # (libbenchmark-dev) is optional: the benchmarks are skipped without it.
-# Extra package names may be given as arguments (CI adds clang, chromium
-# and libclang-rt-14-dev).
+# Extra package names may be given as arguments (CI adds clang, chromium,
+# libclang-rt-14-dev, libomp-14-dev and clang-tidy).
 set -e
 missing=""
 for package in g++ cmake make catch2 "$@"; do

@@ -78,6 +78,7 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   bad([](auto& p) { p.gravity[0] = carom::infinity<T>; }, "gravity");
   bad([](auto& p) { p.skin = carom::infinity<T>; }, "skin");
   bad([](auto& p) { p.steps_per_contact = 0; }, "steps_per_contact");
+  bad([](auto& p) { p.threads = -1; }, "threads");
   bad([](auto& p) { p.reference_radius = T(-1); }, "reference_radius");
   bad([](auto& p) { p.planes.push_back({dem_test::at<T, D>(T(2), T(0)), T(0)}); }, "plane 0");  // not unit
   bad([](auto& p) { p.planes.push_back({dem_test::at<T, D>(T(0), T(1), T(0)), T(0.9)}); },  // centre out

@@ -168,6 +168,22 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     angular_velocity_[i] = omega;
   }
 
+  /// Runs the following steps on `threads` threads (0: OpenMP's default,
+  /// OMP_NUM_THREADS), as params.threads does at construction, but on no
+  /// more than one per 256 particles, below which a thread costs more in
+  /// synchronisation than it saves; the trajectory stays the same bit for
+  /// bit. Without OpenMP every step runs on the calling thread. Throws
+  /// carom::invalid_input for threads < 0.
+  void set_threads(int threads) {
+    detail::require(threads >= 0, "carom::dem::set_threads: threads must be >= 0 (got ", threads,
+                    ")");
+    threads_ = step_threads(detail::thread_count(threads), size());
+    pair_contacts_.set_threads(threads_);
+    refresh_constants();
+  }
+  /// The threads of a step (1 without OpenMP).
+  [[nodiscard]] int threads() const noexcept { return threads_; }
+
   // ---- state ------------------------------------------------------------
 
   [[nodiscard]] std::size_t size() const noexcept { return position_.size(); }
@@ -299,6 +315,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         gravity_(setup.gravity),
         dt_(setup.time_step),
         periodic_(setup.periodic),
+        threads_(step_threads(setup.threads, initial.size())),
         position_(initial.positions().begin(), initial.positions().end()),
         velocity_(initial.velocities().begin(), initial.velocities().end()),
         angular_velocity_(initial.angular_velocities().begin(),
@@ -313,11 +330,17 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         force_(initial.size()),
         torque_(initial.size()),
         list_(container, setup.max_diameter, setup.skin),
-        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius),
+        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius,
+                       threads_),
         wall_contacts_(std::move(setup.walls), setup.wall_law, setup.wall_tangential,
                        setup.inverse_reference_radius, initial.size()) {
     rebuild();
     compute_forces();
+  }
+
+  [[nodiscard]] static int step_threads(int threads, std::size_t particles) noexcept {
+    constexpr std::size_t particles_per_thread = 256;
+    return int(std::clamp<std::size_t>(particles / particles_per_thread, 1, std::size_t(threads)));
   }
 
   void check_index(const char* what, std::size_t i) const {
@@ -332,7 +355,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     timing.mark();
     detail::advance_particles<integrator_type>(motion());
     timing.integration();
-    if (list_.needs_rebuild(position_)) rebuild();
+    if (list_.needs_rebuild(position_, threads_)) rebuild();
     timing.neighbours();
     compute_forces();
     timing.forces();
@@ -344,21 +367,23 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void rebuild() {
     if (periodic_)
       for (auto& x : position_) x = box_.wrap(x);
-    list_.build(position_, radius_);
+    list_.build(position_, radius_, threads_);
     refresh_constants();
   }
 
   void compute_forces() noexcept {
-    std::fill(force_.begin(), force_.end(), vector{});
-    std::fill(torque_.begin(), torque_.end(), angular_type{});
     const auto p = particle_view();
     const detail::dem_force_sums<T, D> sums{force_, torque_};
     // Pairs, then walls: the order of the additions fixes their rounding.
-    contacts_ = pair_contacts_.add_forces(list_, box_, periodic_, p, sums, dt_);
-    contacts_ += wall_contacts_.add_forces(p, sums, dt_);
+    std::size_t wall_contacts = 0;
+    CAROM_OMP(parallel num_threads(threads_) if(threads_ > 1) reduction(+ : wall_contacts))
+    {
+      pair_contacts_.add_forces(list_, box_, periodic_, p, sums, dt_);
+      wall_contacts += wall_contacts_.add_forces(p, sums, dt_);
+    }
+    contacts_ = pair_contacts_.touching_count() + wall_contacts;
   }
 
-  // After each rebuild and after fix().
   void refresh_constants() {
     const auto p = particle_view();
     pair_contacts_.refresh(list_, p);
@@ -371,7 +396,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
 
   [[nodiscard]] detail::dem_motion<T, D> motion() noexcept {
     return {position_, velocity_, angular_velocity_, force_, torque_,
-            inverse_mass_, inverse_inertia_, mobile_, gravity_, dt_};
+            inverse_mass_, inverse_inertia_, mobile_, gravity_, dt_, threads_};
   }
 
   box<T, D> box_;
@@ -379,6 +404,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   vector gravity_;
   T dt_;
   bool periodic_ = false;
+  int threads_ = 1;  // of a step (1 without OpenMP)
   std::uint64_t steps_ = 0;
   std::size_t contacts_ = 0;
   std::vector<vector> position_;

@@ -83,6 +83,10 @@ struct dem_params {
   T skin = T(-1);
   /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it.
   T reference_radius = T(0);
+  /// Threads of a step when compiled with OpenMP (docs/threads.md); 0
+  /// follows OMP_NUM_THREADS. The trajectory is the same, bit for bit, for
+  /// every thread count and without OpenMP.
+  int threads = 0;
 };
 
 /// The former name of carom::dem_params.

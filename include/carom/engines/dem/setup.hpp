@@ -16,8 +16,9 @@
 #include "carom/contact/tangential.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/error.hpp"
-#include "carom/engines/detail/initial_checks.hpp"
+#include "carom/core/threads.hpp"
 #include "carom/engines/dem/params.hpp"
+#include "carom/engines/detail/initial_checks.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
@@ -58,6 +59,7 @@ struct dem_setup {
   T max_diameter;
   T inverse_reference_radius;
   bool periodic;
+  int threads;
 };
 
 template <scalar T>
@@ -92,6 +94,8 @@ template <scalar T, std::size_t D, contact_law<T> Law>
   require(is_finite(p.time_step) && p.time_step >= T(0), name,
           "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
+  require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
+          ")");
 
   std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes, inside::centre);
   {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
@@ -142,7 +146,8 @@ template <scalar T, std::size_t D, contact_law<T> Law>
     if (has_walls) check(wall_law, wall_mass, "wall_law");
   }
   return {p.pair_law, wall_law, p.pair_tangential, wall_tangential, p.gravity,
-          std::move(walls), dt, skin, T(2) * max_radius, inverse_reference_radius, periodic};
+          std::move(walls), dt, skin, T(2) * max_radius, inverse_reference_radius, periodic,
+          thread_count(p.threads)};
 }
 
 }  // namespace detail

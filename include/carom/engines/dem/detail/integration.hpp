@@ -28,6 +28,7 @@ struct dem_motion {
   std::span<const T> mobile;           // 1, or 0 for a fixed particle
   vec<T, D> gravity;
   T dt;
+  int threads;  // > 1: the particles are shared among that many threads
 };
 
 // Both are inlined into the step: called, they read the spans of the
@@ -37,6 +38,7 @@ struct dem_motion {
 /// last force pass.
 template <class Integrator, scalar T, std::size_t D>
 CAROM_ALWAYS_INLINE inline void advance_particles(const dem_motion<T, D>& m) noexcept {
+  CAROM_OMP(parallel for num_threads(m.threads) if(m.threads > 1) schedule(static))
   for (std::size_t i = 0; i < m.position.size(); ++i) {
     const vec<T, D> a = m.force[i] * m.inverse_mass[i] + m.gravity * m.mobile[i];
     Integrator::advance(m.position[i], m.velocity[i], a, m.dt);
@@ -50,6 +52,7 @@ CAROM_ALWAYS_INLINE inline void advance_particles(const dem_motion<T, D>& m) noe
 /// force pass that just ran.
 template <class Integrator, scalar T, std::size_t D>
 CAROM_ALWAYS_INLINE inline void correct_particles(const dem_motion<T, D>& m) noexcept {
+  CAROM_OMP(parallel for num_threads(m.threads) if(m.threads > 1) schedule(static))
   for (std::size_t i = 0; i < m.position.size(); ++i) {
     Integrator::correct(m.velocity[i],
                         vec<T, D>(m.force[i] * m.inverse_mass[i] + m.gravity * m.mobile[i]), m.dt);

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// The particle–particle contacts of carom::dem (docs/dem.md): constants
-/// per Verlet-list entry, the two passes that add the contact forces, the
-/// bookkeeping of each pair's tangential stretch (the list's payload, kept
-/// across rebuilds), and the pairs as dem::contacts() reports them.
+/// per Verlet-list entry, the two passes that add the contact forces (on
+/// one thread, or on several with the same result bit for bit:
+/// docs/threads.md), the bookkeeping of each pair's tangential stretch (the
+/// list's payload, kept across rebuilds), and the pairs as dem::contacts()
+/// reports them.
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "carom/config.hpp"
@@ -17,6 +20,7 @@
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/checkpoint_access.hpp"
+#include "carom/core/threads.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/dem/detail/observed_contact.hpp"
 #include "carom/engines/dem/detail/particle_view.hpp"
@@ -38,9 +42,19 @@ class dem_pair_contacts {
   using list_type = verlet_list<T, D, vector>;
   using view = dem_particle_view<T, D>;
 
+  /// add_forces() will run on up to `threads` threads.
   dem_pair_contacts(const Law& law, const tangential_params<T>& tangential,
-                    T inverse_reference_radius)
-      : law_(law), tangential_(tangential), inverse_reference_radius_(inverse_reference_radius) {}
+                    T inverse_reference_radius, int threads)
+      : law_(law),
+        tangential_(tangential),
+        inverse_reference_radius_(inverse_reference_radius),
+        threads_(threads),
+        shares_(std::size_t(threads)) {}
+
+  void set_threads(int threads) {
+    threads_ = threads;
+    shares_.resize(std::size_t(threads));
+  }
 
   // Per-entry constants of the Verlet list, set at each rebuild and after
   // fix(). A pair of two fixed particles gets reach² = 0: it never touches.
@@ -63,7 +77,9 @@ class dem_pair_contacts {
     // The stretches carried over by the rebuild may be non-zero: mark all
     // entries so that the next pass forgets those that do not touch.
     pair_touching_.assign(entries, 1);
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
+    const std::size_t n = offsets.size() - 1;
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
+    for (std::size_t i = 0; i < n; ++i)
       for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
         const std::uint32_t j = partners[k];
         const T reach = p.radius[i] + p.radius[j];
@@ -77,17 +93,24 @@ class dem_pair_contacts {
       }
   }
 
-  /// Adds the pair contact forces and torques to `sums`; returns the
-  /// number of contacts. `periodic`: whether the box has a periodic axis.
-  std::size_t add_forces(list_type& list, const box<T, D>& container, bool periodic,
-                         const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
+  /// Sets `sums` to the pair contact forces and torques. Called on one
+  /// thread, or by every thread of a parallel region of up to the
+  /// constructor's `threads` threads, with the same result bit for bit.
+  /// `periodic`: whether the box has a periodic axis.
+  void add_forces(list_type& list, const box<T, D>& container, bool periodic, const view& p,
+                  const dem_force_sums<T, D>& sums, T dt) noexcept {
     const bool scaled = inverse_reference_radius_ > T(0);
-    if (periodic)
-      return scaled ? add_forces_as<true, true>(list, container, p, sums, dt)
-                    : add_forces_as<true, false>(list, container, p, sums, dt);
-    return scaled ? add_forces_as<false, true>(list, container, p, sums, dt)
-                  : add_forces_as<false, false>(list, container, p, sums, dt);
+    if (periodic) {
+      if (scaled) add_forces_as<true, true>(list, container, p, sums, dt);
+      else add_forces_as<true, false>(list, container, p, sums, dt);
+    } else {
+      if (scaled) add_forces_as<false, true>(list, container, p, sums, dt);
+      else add_forces_as<false, false>(list, container, p, sums, dt);
+    }
   }
+
+  /// The contacts of the last add_forces().
+  [[nodiscard]] std::size_t touching_count() const noexcept { return touching_count_; }
 
   /// Appends the touching pairs to `out`, in Verlet-list order
   /// (dem::contacts()).
@@ -181,63 +204,208 @@ class dem_pair_contacts {
     else store(to, b, a);
   }
 
-  // Pass 2 (pass 1: find_touching): the contact kernel over the touching
-  // entries, a block at a time: gather the pairs' data into lanes, run the
-  // branch-free kernel across the lanes, add the forces to the particles.
+  // The contacts of a share of the list: the rows of one thread (all rows
+  // on one thread). Thread t owns the particles and rows of its share
+  // (share_start()). (1) It finds the touching entries of its rows (pass
+  // 1: find_touching) and computes those whose partner j is a later
+  // thread's (the outgoing ones; j > i: a row's partners never belong to an
+  // earlier thread). (2) After a barrier it adds up the forces on its
+  // particles in list order: first the outgoing contacts of earlier
+  // threads that reach them, then its own, a block at a time: gather the
+  // pairs' data into lanes, run the branch-free kernel across the lanes,
+  // add the forces to the particles. An outgoing contact is thus computed
+  // twice, with the same result bit for bit (kernel()), and its stretch
+  // kept once.
   template <bool Periodic, bool Scaled>
-  std::size_t add_forces_as(list_type& list, const box<T, D>& container, const view& particles,
-                            const dem_force_sums<T, D>& force_sums, T dt) noexcept {
+  void add_forces_as(list_type& list, const box<T, D>& container, const view& particles,
+                     const dem_force_sums<T, D>& force_sums, T dt) noexcept {
     // Local copies: their spans stay in registers, where through the
     // references the compiler reloads them after each byte store (callgrind:
     // 0.8 % fewer instructions per step).
     const view p = particles;
     const dem_force_sums<T, D> sums = force_sums;
-    find_touching<Periodic>(list, container, p);
+    const auto offsets = list.offsets();
     const auto partners = list.partners();
     const auto springs = list.payload();
-    contact_block& block = block_;
-    for (std::size_t first = 0; first < touching_count_; first += block_size) {
-      const std::size_t count = std::min(block_size, touching_count_ - first);
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        vector d = p.position[i] - p.position[j];
-        if constexpr (Periodic) d = container.minimum_image(d);
-        store(block.separation, b, d);
-        store(block.relative_velocity, b, p.velocity[i] - p.velocity[j]);
-        store_angular(block.lever, b,
-                      angular_type(p.radius[i] * p.angular_velocity[i] +
-                                   p.radius[j] * p.angular_velocity[j]));
-        if constexpr (Tangential::has_history) store(block.spring, b, springs[k]);
-        block.reach[b] = p.radius[i] + p.radius[j];
-        block.mass[b] = pair_[k].mass;
-        block.root_radius[b] = pair_[k].root_radius;
-        if constexpr (Scaled) block.scale[b] = pair_scale_[k];
-      }
-      kernel<Scaled>(block, count, dt);
-      for (std::size_t b = 0; b < count; ++b) {
-        const auto [k, i] = touching_[first + b];
-        const std::uint32_t j = partners[k];
-        const vector f = load(block.force, b);
-        if constexpr (Tangential::has_history) {
-          springs[k] = load(block.spring, b);
-          const angular_type arm = load_angular(block.arm, b);
-          sums.torque[i] -= p.radius[i] * arm;
-          sums.torque[j] -= p.radius[j] * arm;
+    const auto threads = std::size_t(team_size());
+    const auto thread = std::size_t(thread_index());
+    share& mine = shares_[thread];
+    const std::size_t n = offsets.size() - 1;
+    const bool balanced = share_rows_.size() == threads + 1 && share_rows_.back() == n;
+    const std::uint32_t row_begin =
+        balanced ? share_rows_[thread] : share_start(offsets, thread, threads);
+    const std::uint32_t row_end =
+        balanced ? share_rows_[thread + 1] : share_start(offsets, thread + 1, threads);
+    double started = threads > 1 ? wall_seconds() : 0;
+
+    // A share's touching entries fit where its rows' entries start.
+    touching_entry* const touching = touching_.data() + offsets[row_begin];
+    const std::size_t count =
+        find_touching<Periodic>(list, container, p, row_begin, row_end, touching);
+    mine.touching = count;
+    if (threads > 1) {
+      mine.outgoing.clear();
+      for (std::size_t m = 0; m < count; ++m)
+        if (partners[touching[m].entry] >= row_end) mine.outgoing.push_back(touching[m]);
+      const std::size_t outgoing = mine.outgoing.size();
+      mine.outgoing_force.resize(outgoing);
+      if constexpr (Tangential::has_history) mine.outgoing_arm.resize(outgoing);
+      for (std::size_t first = 0; first < outgoing; first += block_size) {
+        const std::size_t lanes = std::min(block_size, outgoing - first);
+        gather<Periodic, Scaled>(mine.block, mine.outgoing.data() + first, lanes, partners,
+                                 springs, container, p);
+        kernel<Scaled>(mine.block, dt);
+        for (std::size_t b = 0; b < lanes; ++b) {
+          mine.outgoing_force[first + b] = load(mine.block.force, b);
+          if constexpr (Tangential::has_history)
+            mine.outgoing_arm[first + b] = load_angular(mine.block.arm, b);
         }
-        sums.force[i] += f;
-        sums.force[j] -= f;
+      }
+      mine.busy = wall_seconds() - started;
+      CAROM_OMP(barrier)
+      started = wall_seconds();
+    }
+
+    std::fill(sums.force.begin() + row_begin, sums.force.begin() + row_end, vector{});
+    std::fill(sums.torque.begin() + row_begin, sums.torque.begin() + row_end, angular_type{});
+    for (std::size_t t = 0; t < thread; ++t) {
+      const share& earlier = shares_[t];
+      for (std::size_t m = 0; m < earlier.outgoing.size(); ++m) {
+        const std::uint32_t j = partners[earlier.outgoing[m].entry];
+        if (j < row_begin || j >= row_end) continue;
+        angular_type arm{};
+        if constexpr (Tangential::has_history) arm = earlier.outgoing_arm[m];
+        add_to(sums, p, j, -earlier.outgoing_force[m], arm);
       }
     }
-    return touching_count_;
+    contact_block& block = mine.block;
+    for (std::size_t first = 0; first < count; first += block_size) {
+      const std::size_t lanes = std::min(block_size, count - first);
+      gather<Periodic, Scaled>(block, touching + first, lanes, partners, springs, container, p);
+      kernel<Scaled>(block, dt);
+      for (std::size_t b = 0; b < lanes; ++b) {
+        const auto [k, i] = touching[first + b];
+        const std::uint32_t j = partners[k];
+        const vector f = load(block.force, b);
+        angular_type arm{};
+        if constexpr (Tangential::has_history) {
+          springs[k] = load(block.spring, b);
+          arm = load_angular(block.arm, b);
+        }
+        add_to(sums, p, i, f, arm);
+        if (j < row_end) add_to(sums, p, j, -f, arm);
+      }
+    }
+    if (threads > 1) {
+      mine.busy += wall_seconds() - started;
+      mine.rows = {row_begin, row_end};
+      CAROM_OMP(barrier)
+      if (thread == 0) {
+        touching_count_ = 0;
+        for (std::size_t t = 0; t < threads; ++t) touching_count_ += shares_[t].touching;
+        rebalance(threads, n);
+      }
+    } else {
+      touching_count_ = count;
+    }
   }
 
-  // The contact kernel on the first `count` lanes of a block.
+  // The force f and the torque −r × arm of one contact on particle i (the
+  // partner j gets −f and the same torque term).
+  CAROM_ALWAYS_INLINE static void add_to(const dem_force_sums<T, D>& sums, const view& p,
+                                         std::uint32_t i, const vector& f,
+                                         [[maybe_unused]] const angular_type& arm) noexcept {
+    if constexpr (Tangential::has_history) sums.torque[i] -= p.radius[i] * arm;
+    sums.force[i] += f;
+  }
+
+  // The first row of thread t's share: the shares hold about as many list
+  // entries each (rows: the free surface of a bed has fewer neighbours).
+  [[nodiscard]] static std::uint32_t share_start(std::span<const std::uint32_t> offsets,
+                                                 std::size_t t, std::size_t threads) noexcept {
+    const std::size_t n = offsets.size() - 1;
+    if (t == threads) return std::uint32_t(n);
+    const auto target = std::uint32_t(std::uint64_t(offsets[n]) * t / threads);
+    return std::uint32_t(std::lower_bound(offsets.begin(), offsets.end() - 1, target) -
+                         offsets.begin());
+  }
+
+  // The shares of the next pass: rows in proportion to the time each
+  // thread spent on its own (the result does not depend on the shares, only
+  // the speed does), moved halfway from the last ones against oscillation.
+  void rebalance(std::size_t threads, std::size_t n) {
+    double total = 0;
+    for (std::size_t t = 0; t < threads; ++t) total += shares_[t].busy;
+    if (!(total > 0)) return;
+    share_rows_.resize(threads + 1);
+    share_rows_[0] = 0;
+    share_rows_[threads] = std::uint32_t(n);
+    std::size_t u = 0;
+    double before = 0;  // the time of the shares before u
+    for (std::size_t t = 1; t < threads; ++t) {
+      const double target = total * double(t) / double(threads);
+      while (u + 1 < threads && before + shares_[u].busy < target) before += shares_[u++].busy;
+      const share& s = shares_[u];
+      const double fraction = s.busy > 0 ? std::clamp((target - before) / s.busy, 0.0, 1.0) : 0.0;
+      const double row = double(s.rows[0]) + fraction * double(s.rows[1] - s.rows[0]);
+      share_rows_[t] = std::uint32_t((row + double(shares_[t].rows[0])) / 2);
+    }
+  }
+
+  // The lanes of `count` (1 to block_size) touching entries; the lanes
+  // after them repeat the first, so that the kernel reads only values of
+  // real contacts.
+  template <bool Periodic, bool Scaled>
+  CAROM_ALWAYS_INLINE void gather(contact_block& block, const touching_entry* entries,
+                                  std::size_t count, std::span<const std::uint32_t> partners,
+                                  std::span<const vector> springs, const box<T, D>& container,
+                                  const view& p) const noexcept {
+    for (std::size_t b = 0; b < count; ++b) {
+      const auto [k, i] = entries[b];
+      const std::uint32_t j = partners[k];
+      vector d = p.position[i] - p.position[j];
+      if constexpr (Periodic) d = container.minimum_image(d);
+      store(block.separation, b, d);
+      store(block.relative_velocity, b, p.velocity[i] - p.velocity[j]);
+      store_angular(block.lever, b,
+                    angular_type(p.radius[i] * p.angular_velocity[i] +
+                                 p.radius[j] * p.angular_velocity[j]));
+      if constexpr (Tangential::has_history) store(block.spring, b, springs[k]);
+      block.reach[b] = p.radius[i] + p.radius[j];
+      block.mass[b] = pair_[k].mass;
+      block.root_radius[b] = pair_[k].root_radius;
+      if constexpr (Scaled) block.scale[b] = pair_scale_[k];
+    }
+    if (count < block_size) pad(block, count);
+  }
+
+  static void pad(contact_block& block, std::size_t count) noexcept {
+    const auto repeat = [count](auto& lanes) {
+      for (auto& lane : lanes) std::fill(lane.begin() + std::ptrdiff_t(count), lane.end(), lane[0]);
+    };
+    repeat(block.separation);
+    repeat(block.relative_velocity);
+    repeat(block.lever);
+    repeat(block.spring);
+    const auto repeat_one = [count](auto& lane) {
+      std::fill(lane.begin() + std::ptrdiff_t(count), lane.end(), lane[0]);
+    };
+    repeat_one(block.reach);
+    repeat_one(block.mass);
+    repeat_one(block.root_radius);
+    repeat_one(block.scale);
+  }
+
+  // The contact kernel on every lane of a block. One compiled copy (not
+  // inlined) runs every block, each lane by the same instructions (no
+  // remainder loop: a compiler may contract a remainder's arithmetic
+  // differently from the vector loop's), so that a contact's result does
+  // not depend on its block or lane: every thread count gives the same.
   template <bool Scaled>
-  void kernel(contact_block& block, std::size_t count, T dt) const noexcept {
+  CAROM_NOINLINE void kernel(contact_block& block, T dt) const noexcept {
     const Law law = law_;
     const tangential_params<T> tangential = tangential_;
-    for (std::size_t b = 0; b < count; ++b) {
+    for (std::size_t b = 0; b < block_size; ++b) {
       const vector d = load(block.separation, b);
       const T distance2 = squared_norm(d);
       const T inverse_distance = T(1) / std::sqrt(distance2);
@@ -260,19 +428,20 @@ class dem_pair_contacts {
     }
   }
 
-  // Pass 1: a branch-free sweep of the Verlet list that writes the touching
-  // entries to touching_ (in a settled bed a third of the entries do not
-  // touch, in no predictable pattern: a branch per entry would often
-  // mispredict). It also forgets the stretch of an entry that no longer
-  // touches.
+  // Pass 1: a branch-free sweep of the rows first .. last of the Verlet
+  // list that writes their touching entries to `out` and returns their
+  // number (in a settled bed a third of the entries do not touch, in no
+  // predictable pattern: a branch per entry would often mispredict). It
+  // also forgets the stretch of an entry that no longer touches.
   template <bool Periodic>
-  void find_touching(list_type& list, const box<T, D>& container, const view& p) noexcept {
+  std::size_t find_touching(list_type& list, const box<T, D>& container, const view& p,
+                            std::uint32_t first, std::uint32_t last,
+                            touching_entry* const out) noexcept {
     const auto offsets = list.offsets();
     const auto partners = list.partners();
     const auto springs = list.payload();
-    touching_entry* const out = touching_.data();
     std::size_t count = 0;
-    for (std::uint32_t i = 0; i + 1 < offsets.size(); ++i) {
+    for (std::uint32_t i = first; i < last; ++i) {
       const vector xi = p.position[i];
       for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
         vector d = xi - p.position[partners[k]];
@@ -288,7 +457,7 @@ class dem_pair_contacts {
         }
       }
     }
-    touching_count_ = count;
+    return count;
   }
 
   Law law_;
@@ -302,8 +471,20 @@ class dem_pair_contacts {
   std::vector<T> pair_scale_;
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
   std::vector<touching_entry> touching_;      // the touching entries of this step
-  contact_block block_;                       // scratch of add_forces_as()
   std::size_t touching_count_ = 0;
+  // What each thread of add_forces() keeps (shares_[0] on one thread).
+  struct share {
+    std::size_t touching = 0;              // touching entries of its rows
+    std::array<std::uint32_t, 2> rows{};   // its rows in the last pass
+    double busy = 0;                       // ... and the seconds they took
+    std::vector<touching_entry> outgoing;  // those whose partner is a later thread's
+    std::vector<vector> outgoing_force;    // ... their force on i
+    std::vector<angular_type> outgoing_arm;  // ... and n × F_t
+    contact_block block{};                 // scratch
+  };
+  int threads_;
+  std::vector<share> shares_;
+  std::vector<std::uint32_t> share_rows_;  // the shares' first rows for the next pass, and n
 };
 
 }  // namespace carom::detail

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/config.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
@@ -76,7 +77,10 @@ class dem_wall_contacts {
   }
 
   /// Adds the wall contact forces and torques to `sums`; returns the
-  /// number of contacts.
+  /// number of contacts. Called by every thread of a parallel region, it
+  /// shares each wall's particles among them (one wall after the other, so
+  /// that a particle adds its walls in order) and returns the contacts of
+  /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
     return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
                                             : add_forces_as<false>(p, sums, dt);
@@ -125,7 +129,10 @@ class dem_wall_contacts {
       const plane<T, D> wall = walls_[w];
       vector* const springs = spring_.data() + w * n;
       unsigned char* const touching = touching_.data() + w * n;
-      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
+      const std::size_t first = offsets_[w];
+      const std::size_t last = offsets_[w + 1];
+      CAROM_OMP(for schedule(static))
+      for (std::size_t m = first; m < last; ++m) {
         const std::uint32_t i = candidates_[m];
         const T ri = p.radius[i];
         const T overlap = ri - wall.signed_distance(p.position[i]);

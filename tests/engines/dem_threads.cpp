@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// carom::dem on several threads (docs/threads.md): the trajectory is the
+// same bit for bit for every thread count. Built without OpenMP, every
+// count runs on one thread and the test still holds.
+#include <carom/engines/dem/dem.hpp>
+#include <carom/io/checkpoint.hpp>
+
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+
+#include "dem_support.hpp"
+#include "support.hpp"
+
+namespace {
+
+// A bed of frictional spheres (disks in 2D) falling onto the floor of a box
+// that is periodic along x, with one particle fixed: contacts with
+// particles and walls, their stretches, and both pair passes' paths.
+template <class T, std::size_t D>
+struct falling_bed {
+  carom::box<T, D> box;
+  carom::particles<T, D> particles;
+  carom::dem<T, D, carom::hertz<T>> engine(int threads) const {
+    // Strong damping (e = 0.1) and gravity: contacts last within a
+    // thousand steps.
+    auto p = dem_test::hertz_params<T, D>(T(100));
+    p.pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.1));
+    p.gravity[D - 1] = T(-200);
+    p.steps_per_contact = 50;
+    p.threads = threads;
+    carom::dem<T, D, carom::hertz<T>> e(box, particles, p);
+    e.fix(0);
+    return e;
+  }
+};
+
+template <class T, std::size_t D>
+falling_bed<T, D> make_falling_bed() {
+  // Enough particles for 4 threads (at least 256 each).
+  constexpr int side = D == 3 ? 11 : 48;
+  // Gaps of 0.4 to 1.4 mm: dense within a few hundred steps.
+  constexpr T spacing = T(0.0204);
+  std::array<carom::boundary, D> kinds{};
+  kinds.fill(carom::boundary::wall);
+  kinds[0] = carom::boundary::periodic;
+  carom::vec<T, D> upper{};
+  for (std::size_t a = 0; a < D; ++a) upper[a] = spacing * side;
+  upper[D - 1] = T(2) * spacing * side;
+  const carom::box<T, D> box({}, upper, kinds);
+  carom::particles<T, D> ps;
+  const int layers = D == 3 ? side : side / 2;
+  for (int k = 0; k < layers; ++k)
+    for (int j = 0; j < (D == 3 ? side : 1); ++j)
+      for (int i = 0; i < side; ++i) {
+        carom::vec<T, D> x{};
+        x[0] = spacing * (T(i) + T(0.5));
+        x[D - 1] = spacing * (T(k) + T(0.5));
+        if constexpr (D == 3) x[1] = spacing * (T(j) + T(0.5));
+        x += carom_test::random_vec<T, D>(T(-0.0001), T(0.0001));
+        ps.add({.position = x,
+                .velocity = carom_test::random_vec<T, D>(T(-0.1), T(0.1)),
+                .radius = T(0.01) * carom_test::uniform<T>(T(0.95), T(1.0)),
+                .mass = T(0.01)});
+      }
+  return {box, std::move(ps)};
+}
+
+template <class Engine>
+std::string checkpoint_of(const Engine& e) {
+  std::ostringstream out;
+  carom::save_checkpoint(e, out);
+  return out.str();
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("dem: 1, 2, 3 and 4 threads give the same trajectory bit for bit",
+                        "[dem][threads]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  // Settle until the bed is dense and its contacts hold friction
+  // stretches, then go on from there with each thread count.
+  const auto bed = make_falling_bed<T, D>();
+  auto reference = bed.engine(1);
+  reference.run(1000);
+  std::istringstream settled(checkpoint_of(reference));
+  const auto from_settled = [&](int threads) {
+    auto e = bed.engine(threads);
+    settled.clear();
+    settled.seekg(0);
+    carom::load_checkpoint(e, settled);
+    return e;
+  };
+  reference.run(1000);
+  const std::string expected = checkpoint_of(reference);
+  INFO(reference.contact_count() << " contacts");
+  REQUIRE(reference.contact_count() > reference.size());
+  for (const int threads : {2, 3, 4}) {
+    INFO(threads << " threads");
+    auto e = from_settled(threads);
+#if defined(_OPENMP)
+    CHECK(e.threads() == threads);
+#else
+    CHECK(e.threads() == 1);
+#endif
+    e.run(1000);
+    // Positions, velocities, forces, stretches, list and counters.
+    CHECK(checkpoint_of(e) == expected);
+  }
+  // The thread count changed between steps.
+  auto switched = from_settled(1);
+  switched.run(500);
+  switched.set_threads(2);
+  switched.run(500);
+  CHECK(checkpoint_of(switched) == expected);
+  CHECK_THROWS_AS(switched.set_threads(-1), carom::invalid_input);
+}
