@@ -74,8 +74,8 @@ BENCHMARK_TEMPLATE(stage_b, double)->Args({80, 50, 25, 1})->Iterations(2)->Unit(
 BENCHMARK_TEMPLATE(stage_b, float)->Args({80, 50, 25, 1})->Iterations(2)->Unit(benchmark::kMillisecond);
 #if defined(_OPENMP)
 // bench_dem_settled_bed_openmp: the same on 2 threads (wall-clock rates:
-// UseRealTime), and N = 1e6 (200 × 200 × 25, about 0.5 GB; its stage A,
-// run once before its stage B, takes about half an hour on 2 cores:
+// UseRealTime), and N = 1e6 (200 × 200 × 25, about 1 GB; its stage A,
+// run once before its stage B, takes about 18 minutes on 2 cores:
 // --benchmark_filter=-200/ leaves it out).
 BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25, 2})->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25, 2})->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
