@@ -384,6 +384,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     contacts_ = pair_contacts_.touching_count() + wall_contacts;
   }
 
+  // After each rebuild, after fix() and after set_threads().
   void refresh_constants() {
     const auto p = particle_view();
     pair_contacts_.refresh(list_, p);

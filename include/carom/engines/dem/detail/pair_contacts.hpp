@@ -470,7 +470,7 @@ class dem_pair_contacts {
   std::vector<pair_constants> pair_;
   std::vector<T> pair_scale_;
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
-  std::vector<touching_entry> touching_;      // the touching entries of this step
+  std::vector<touching_entry> touching_;      // this step's, each share's from its first entry
   std::size_t touching_count_ = 0;
   // What each thread of add_forces() keeps (shares_[0] on one thread).
   struct share {
