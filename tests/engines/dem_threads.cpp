@@ -3,12 +3,11 @@
 // same bit for bit for every thread count. Built without OpenMP, every
 // count runs on one thread and the test still holds.
 #include <carom/engines/dem/dem.hpp>
-#include <carom/io/checkpoint.hpp>
 
 #include <catch2/catch.hpp>
-#include <sstream>
 #include <string>
 
+#include "checkpoint_support.hpp"
 #include "dem_support.hpp"
 #include "support.hpp"
 
@@ -66,13 +65,6 @@ falling_bed<T, D> make_falling_bed() {
   return {box, std::move(ps)};
 }
 
-template <class Engine>
-std::string checkpoint_of(const Engine& e) {
-  std::ostringstream out;
-  carom::save_checkpoint(e, out);
-  return out.str();
-}
-
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("dem: 1, 2, 3 and 4 threads give the same trajectory bit for bit",
@@ -84,16 +76,14 @@ TEMPLATE_LIST_TEST_CASE("dem: 1, 2, 3 and 4 threads give the same trajectory bit
   const auto bed = make_falling_bed<T, D>();
   auto reference = bed.engine(1);
   reference.run(1000);
-  std::istringstream settled(checkpoint_of(reference));
+  const std::string settled = carom_test::checkpoint_bytes(reference);
   const auto from_settled = [&](int threads) {
     auto e = bed.engine(threads);
-    settled.clear();
-    settled.seekg(0);
-    carom::load_checkpoint(e, settled);
+    carom_test::load_checkpoint_bytes(e, settled);
     return e;
   };
   reference.run(1000);
-  const std::string expected = checkpoint_of(reference);
+  const std::string expected = carom_test::checkpoint_bytes(reference);
   INFO(reference.contact_count() << " contacts");
   REQUIRE(reference.contact_count() > reference.size());
   for (const int threads : {2, 3, 4}) {
@@ -106,13 +96,13 @@ TEMPLATE_LIST_TEST_CASE("dem: 1, 2, 3 and 4 threads give the same trajectory bit
 #endif
     e.run(1000);
     // Positions, velocities, forces, stretches, list and counters.
-    CHECK(checkpoint_of(e) == expected);
+    CHECK(carom_test::checkpoint_bytes(e) == expected);
   }
   // The thread count changed between steps.
   auto switched = from_settled(1);
   switched.run(500);
   switched.set_threads(2);
   switched.run(500);
-  CHECK(checkpoint_of(switched) == expected);
+  CHECK(carom_test::checkpoint_bytes(switched) == expected);
   CHECK_THROWS_AS(switched.set_threads(-1), carom::invalid_input);
 }

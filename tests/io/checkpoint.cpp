@@ -14,10 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <sstream>
 #include <streambuf>
 #include <string>
 
+#include "checkpoint_support.hpp"
 #include "dem_support.hpp"
 #include "impulse_support.hpp"
 #include "support.hpp"
@@ -61,18 +61,6 @@ template <class T, std::size_t D>
   return a.size();
 }
 
-template <class Engine>
-[[nodiscard]] std::string ckpt_bytes(const Engine& e) {
-  std::ostringstream out;
-  carom::save_checkpoint(e, out);
-  return out.str();
-}
-
-template <class Engine>
-void ckpt_load(Engine& e, const std::string& bytes) {
-  std::istringstream in(bytes);
-  carom::load_checkpoint(e, in);
-}
 
 /// An equal-sphere gas at φ = 0.45 (108 spheres in 3D, 144 disks in 2D).
 template <class T, std::size_t D>
@@ -117,10 +105,10 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: event-driven continuation at phi = 0.45 is 
   engine first(scene.container, scene.particles);
   first.run(half);
   REQUIRE(first.events() > 4096);
-  const std::string file = ckpt_bytes(first);
+  const std::string file = carom_test::checkpoint_bytes(first);
   engine second(scene.container, scene.particles);
-  ckpt_load(second, file);
-  CHECK(ckpt_bytes(second) == file);
+  carom_test::load_checkpoint_bytes(second, file);
+  CHECK(carom_test::checkpoint_bytes(second) == file);
   second.run(half);
   first.run(half);  // saving changed nothing
   CHECK(second.events() == whole.events());
@@ -143,7 +131,7 @@ TEST_CASE("checkpoint: event-driven with walls, gravity, cell lists and a binary
   engine first(scene.container, scene.particles, p);
   first.run(half);
   engine second(scene.container, scene.particles, p);
-  ckpt_load(second, ckpt_bytes(first));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
   second.run(half);
   CHECK(second.wall_collisions() == whole.wall_collisions());
   CHECK(ckpt_same_bits(second.wall_pressure(), whole.wall_pressure()));
@@ -174,7 +162,7 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with friction history is b
   REQUIRE(stretched);
   REQUIRE(first.contact_count() > 0);
   engine second(scene.container, scene.particles, p);
-  ckpt_load(second, ckpt_bytes(first));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
   second.run(half);
   CHECK(second.steps() == whole.steps());
   CHECK(second.contact_count() == whole.contact_count());
@@ -204,7 +192,7 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: impulse-mode continuation is bit for bit", 
   first.set_time_step(T(0.02));  // the time step is state too
   whole.set_time_step(T(0.02));
   engine second(scene.container, scene.particles, p);
-  ckpt_load(second, ckpt_bytes(first));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
   second.run(half);
   whole.run(half);
   CHECK(second.steps() == whole.steps());
@@ -273,14 +261,14 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
   const auto p = ckpt_dem_params<double, 3>();
   engine source(scene.container, scene.particles, p);
   source.run(400);
-  const std::string good = ckpt_bytes(source);
+  const std::string good = carom_test::checkpoint_bytes(source);
   engine target(scene.container, scene.particles, p);
   target.run(300);
-  const std::string before = ckpt_bytes(target);
+  const std::string before = carom_test::checkpoint_bytes(target);
   const auto rejects = [&](const std::string& bytes, const std::string& cause) {
-    CHECK_THROWS_AS(ckpt_load(target, bytes), carom::invalid_input);
-    CHECK_THROWS_WITH(ckpt_load(target, bytes), Catch::Contains(cause));
-    CHECK(ckpt_bytes(target) == before);
+    CHECK_THROWS_AS(carom_test::load_checkpoint_bytes(target, bytes), carom::invalid_input);
+    CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(target, bytes), Catch::Contains(cause));
+    CHECK(carom_test::checkpoint_bytes(target) == before);
   };
   SECTION("not a checkpoint") { rejects("P3\n1 1\n", "not a carom checkpoint"); }
   SECTION("another format version") {
@@ -299,30 +287,30 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
     const auto fs = ckpt_beads<float, 3>();
     const carom::dem<float, 3, carom::hertz<float>> other(fs.container, fs.particles,
                                                           ckpt_dem_params<float, 3>());
-    rejects(ckpt_bytes(other), "the file holds a float engine, this one is double");
+    rejects(carom_test::checkpoint_bytes(other), "the file holds a float engine, this one is double");
   }
   SECTION("another dimension") {
     const auto s2 = ckpt_beads<double, 2>();
     const carom::dem<double, 2, carom::hertz<double>> other(s2.container, s2.particles,
                                                             ckpt_dem_params<double, 2>());
-    rejects(ckpt_bytes(other), "the file holds a 2D engine, this one is 3D");
+    rejects(carom_test::checkpoint_bytes(other), "the file holds a 2D engine, this one is 3D");
   }
   SECTION("another engine") {
     const carom::impulse_stepped<double, 3> other(scene.container, scene.particles,
                                                   {.time_step = 1e-3});
-    rejects(ckpt_bytes(other), "the file holds carom::impulse_stepped, this engine is carom::dem");
+    rejects(carom_test::checkpoint_bytes(other), "the file holds carom::impulse_stepped, this engine is carom::dem");
   }
   SECTION("other parameters") {
     auto q = p;
     q.gravity[1] = -9.8;
     const engine other(scene.container, scene.particles, q);
-    rejects(ckpt_bytes(other), "fingerprint mismatch");
+    rejects(carom_test::checkpoint_bytes(other), "fingerprint mismatch");
   }
   SECTION("another tangential model") {
     const carom::dem<double, 3, carom::hertz<double>,
                      carom::dem_policies<carom::velocity_verlet, carom::frictionless>>
         other(scene.container, scene.particles, p);
-    rejects(ckpt_bytes(other), "fingerprint mismatch");
+    rejects(carom_test::checkpoint_bytes(other), "fingerprint mismatch");
   }
   SECTION("other particles") {
     carom::particles<double, 3> heavier;
@@ -331,7 +319,7 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
                    .radius = scene.particles.radii()[i],
                    .mass = i == 3 ? 2.0 : scene.particles.masses()[i]});
     const engine other(scene.container, heavier, p);
-    rejects(ckpt_bytes(other), "particle 3: mass 2 in the file differs from the engine's 1");
+    rejects(carom_test::checkpoint_bytes(other), "particle 3: mass 2 in the file differs from the engine's 1");
   }
   SECTION("bytes after the state") {
     std::string b = good;
@@ -357,7 +345,7 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
   SECTION("a file that cannot be opened") {
     CHECK_THROWS_WITH(carom::load_checkpoint(target, std::filesystem::path("/nonexistent/x.ckpt")),
                       Catch::Contains("cannot open '/nonexistent/x.ckpt'"));
-    CHECK(ckpt_bytes(target) == before);
+    CHECK(carom_test::checkpoint_bytes(target) == before);
   }
 }
 
@@ -366,15 +354,15 @@ TEST_CASE("checkpoint: rejections leave event-driven and impulse engines unchang
   const auto scene = ckpt_gas<double, 2>(carom::boundary::periodic);
   carom::event_driven<double, 2> hard(scene.container, scene.particles);
   hard.run(500);
-  const std::string good = ckpt_bytes(hard);
+  const std::string good = carom_test::checkpoint_bytes(hard);
   carom::event_driven<double, 2> target(scene.container, scene.particles);
   target.run(100);
-  const std::string before = ckpt_bytes(target);
+  const std::string before = carom_test::checkpoint_bytes(target);
   // A payload cut short but sealed again: the reader finds the gap itself.
   std::string cut = good;
   cut.erase(cut.size() - 24, 16);
-  CHECK_THROWS_WITH(ckpt_load(target, ckpt_reseal(ckpt_relength(cut, -16))), Catch::Contains("malformed payload"));
-  CHECK(ckpt_bytes(target) == before);
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(target, ckpt_reseal(ckpt_relength(cut, -16))), Catch::Contains("malformed payload"));
+  CHECK(carom_test::checkpoint_bytes(target) == before);
 
   // One particle fewer, in the same box: the count differs.
   carom::particles<double, 2> fewer;
@@ -386,10 +374,10 @@ TEST_CASE("checkpoint: rejections leave event-driven and impulse engines unchang
   carom::impulse_stepped<double, 2> all(scene.container, scene.particles, {.time_step = 0.01});
   carom::impulse_stepped<double, 2> less(scene.container, fewer, {.time_step = 0.01});
   less.run(3);
-  const std::string less_before = ckpt_bytes(less);
-  CHECK_THROWS_WITH(ckpt_load(less, ckpt_bytes(all)),
+  const std::string less_before = carom_test::checkpoint_bytes(less);
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(less, carom_test::checkpoint_bytes(all)),
                     Catch::Contains("the file holds 144 particles, the engine 143"));
-  CHECK(ckpt_bytes(less) == less_before);
+  CHECK(carom_test::checkpoint_bytes(less) == less_before);
 }
 
 TEST_CASE("checkpoint: a failed write leaves the previous checkpoint loadable",
@@ -399,7 +387,7 @@ TEST_CASE("checkpoint: a failed write leaves the previous checkpoint loadable",
   const engine::params p{.time_step = 0.01};
   engine e(scene.container, scene.particles, p);
   e.run(20);
-  const std::string saved = ckpt_bytes(e);
+  const std::string saved = carom_test::checkpoint_bytes(e);
 
   SECTION("a stream that fails part way throws carom::io_error") {
     ckpt_failing_buffer full_disk(100);
@@ -416,7 +404,7 @@ TEST_CASE("checkpoint: a failed write leaves the previous checkpoint loadable",
     CHECK_THROWS_AS(carom::save_checkpoint(e, file), carom::io_error);
     engine fresh(scene.container, scene.particles, p);
     carom::load_checkpoint(fresh, file);
-    CHECK(ckpt_bytes(fresh) == saved);
+    CHECK(carom_test::checkpoint_bytes(fresh) == saved);
     std::filesystem::remove_all(dir);
   }
   SECTION("a successful write replaces the file") {
@@ -428,7 +416,7 @@ TEST_CASE("checkpoint: a failed write leaves the previous checkpoint loadable",
     CHECK_FALSE(std::filesystem::exists(dir / "run.ckpt.partial"));
     engine fresh(scene.container, scene.particles, p);
     carom::load_checkpoint(fresh, file);
-    CHECK(ckpt_bytes(fresh) == ckpt_bytes(e));
+    CHECK(carom_test::checkpoint_bytes(fresh) == carom_test::checkpoint_bytes(e));
     std::filesystem::remove_all(dir);
   }
 }
@@ -450,7 +438,7 @@ TEST_CASE("checkpoint: run_with_output writes one every K steps and keeps the la
   CHECK_FALSE(std::filesystem::exists(dir / "gas.000000000080.ckpt"));
   engine fresh(scene.container, scene.particles, p);
   carom::load_checkpoint(fresh, series.files().back());
-  CHECK(ckpt_bytes(fresh) == ckpt_bytes(e));
+  CHECK(carom_test::checkpoint_bytes(fresh) == carom_test::checkpoint_bytes(e));
   CHECK_THROWS_WITH(carom::checkpoint_series(dir / "x", 0), Catch::Contains("every must be > 0"));
   std::filesystem::remove_all(dir);
 }
