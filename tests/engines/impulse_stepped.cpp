@@ -341,6 +341,50 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: a step five periodic lengths long, flown 
           tolerance);
 }
 
+TEMPLATE_LIST_TEST_CASE("impulse mode: a ring jammed around a periodic axis moves as one body",
+                        "[impulse]", carom_test::all_configs) {
+  // Balls of diameter 1.0002 in a row around a periodic x axis as long as
+  // the row overlap their neighbours on both sides, their centres a little
+  // off the axis. Closing those offsets, each pair approaches at both of
+  // its contacts, whose normals are nearly opposite: each impulse sends it
+  // into the next contact, at one instant, for ever (even at e = 0 the
+  // approach only shrinks by round-off, and a light ball between heavy
+  // ones cannot move them by more than round-off). After a bounded cascade
+  // the ring leaves as one body with its centre-of-mass velocity: momentum
+  // kept, energy not gained.
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  std::array<carom::boundary, D> kinds{};
+  kinds.fill(carom::boundary::periodic);
+  const auto check_ring = [&]<class Resolver>(const Resolver& resolver, const std::vector<T>& masses,
+                                              const std::vector<T>& offsets) {
+    const auto n = T(masses.size());
+    const carom::box<T, D> box(carom::vec<T, D>{}, at<T, D>(n, T(4), T(4)), kinds);
+    carom::particles<T, D> ps;
+    for (std::size_t k = 0; k < masses.size(); ++k)
+      ps.add({.position = at<T, D>(T(k) + T(0.5), T(2) + offsets[k]),
+              .velocity = at<T, D>(T(0.3) - T(0.2) * T(k), -offsets[k] * T(50)),
+              .radius = T(0.5001),
+              .mass = masses[k]});
+    carom::impulse_stepped<T, D, Resolver> e(box, ps, {.resolver = resolver, .time_step = T(0.01)});
+    const auto p0 = e.momentum();
+    const T k0 = e.kinetic_energy();
+    e.step();
+    for (std::size_t k = 1; k < e.size(); ++k) CHECK(e.velocities()[k] == e.velocities()[0]);
+    CHECK(double(carom::norm(e.momentum() - p0)) <= 64 * double(carom_test::eps<T>));
+    CHECK(e.kinetic_energy() < k0);
+    CHECK(e.pair_collisions() > 64);  // the cascade ran into the bound,
+    CHECK(e.pair_collisions() <= 64 * 2 * e.size() + e.size());  // and stopped there
+    CHECK(e.jammed_collisions() > 0);
+    CHECK(e.jammed_collisions() < e.size());  // each joins two clusters
+  };
+  const std::vector<T> pair_offsets{T(0), T(0.01)}, ring_offsets{T(0), T(0.003), T(-0.002)};
+  check_ring(carom::elastic{}, {T(1), T(3)}, pair_offsets);
+  check_ring(carom::constant_restitution<T>(T(0.5)), {T(1), T(3)}, pair_offsets);
+  check_ring(carom::elastic{}, {T(1), T(0.01), T(1)}, ring_offsets);
+  check_ring(carom::constant_restitution<T>(T(0.5)), {T(1), T(0.01), T(1)}, ring_offsets);
+}
+
 TEMPLATE_LIST_TEST_CASE("impulse mode: set_velocity between steps", "[impulse]",
                         carom_test::all_configs) {
   using T = typename TestType::scalar;

@@ -113,8 +113,9 @@ scene<T, D> make_scene(fuzz_input& in, T max_speed) {
 template <class T, std::size_t D>
 void print_scene(const scene<T, D>& s, const char* engine) {
   if (!std::getenv("CAROM_FUZZ_VERBOSE")) return;
+  constexpr int digits = std::numeric_limits<T>::max_digits10;  // enough to read the bits back
   auto vec = [](const carom::vec<T, D>& v) {
-    for (std::size_t a = 0; a < D; ++a) std::fprintf(stderr, " %.9g", double(v[a]));
+    for (std::size_t a = 0; a < D; ++a) std::fprintf(stderr, " %.*g", digits, double(v[a]));
   };
   std::fprintf(stderr, "%s, %s %zuD, box", engine, sizeof(T) == 4 ? "float" : "double", D);
   vec(s.box.upper());
@@ -124,7 +125,7 @@ void print_scene(const scene<T, D>& s, const char* engine) {
   for (const auto& w : s.planes) {
     std::fprintf(stderr, ", plane n");
     vec(w.normal);
-    std::fprintf(stderr, " offset %.9g", double(w.offset));
+    std::fprintf(stderr, " offset %.*g", digits, double(w.offset));
   }
   std::fprintf(stderr, "\n");
   for (std::size_t i = 0; i < s.particles.size(); ++i) {
@@ -132,7 +133,7 @@ void print_scene(const scene<T, D>& s, const char* engine) {
     vec(s.particles.positions()[i]);
     std::fprintf(stderr, " v");
     vec(s.particles.velocities()[i]);
-    std::fprintf(stderr, " r %.9g m %.9g\n", double(s.particles.radii()[i]),
+    std::fprintf(stderr, " r %.*g m %.*g\n", digits, double(s.particles.radii()[i]), digits,
                  double(s.particles.masses()[i]));
   }
 }
@@ -361,6 +362,9 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
   const T dt = (in.chance(128) ? T(1) : T(-1)) * in.log_uniform(T(1e-3), T(1));
   typename engine_type::params params{.resolver = resolver, .gravity = s.gravity, .planes = s.planes,
                                       .time_step = dt};
+  if (std::getenv("CAROM_FUZZ_VERBOSE"))
+    std::fprintf(stderr, "dt %.*g, e %.*g\n", std::numeric_limits<T>::max_digits10, double(dt),
+                 std::numeric_limits<T>::max_digits10, double(resolver.restitution(T(1))));
   auto sim = construct<engine_type>(s.box, s.particles, params);
   if (!sim) return;
   const auto& p0 = s.particles;
@@ -391,7 +395,9 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
   }
   const auto m0 = sim->momentum();
   const T k0 = sim->kinetic_energy();
-  sim->run(1 + in.choice(20));
+  const std::size_t steps = 1 + in.choice(20);
+  if (std::getenv("CAROM_FUZZ_VERBOSE")) std::fprintf(stderr, "%zu steps\n", steps);
+  sim->run(steps);
   check_finite<T, D>(sim->positions(), sim->velocities());
   const T tolerance = position_tolerance<T>;
   // A particle resting on a wall sinks into it for the rest of the step and
@@ -408,7 +414,9 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
     const double collisions = double(sim->pair_collisions() + sim->wall_collisions() + 1);
     const T drift = T(64 * collisions) * carom_fuzz::eps<T> * (k0 + T(1e-30));
     check(sim->kinetic_energy() <= k0 + drift, "impulse mode: kinetic energy grew");
-    if (elastic) check(std::abs(sim->kinetic_energy() - k0) <= drift, "impulse mode: elastic drift");
+    // A jammed cluster moves as one body and loses energy even at e = 1.
+    if (elastic && sim->jammed_collisions() == 0)
+      check(std::abs(sim->kinetic_energy() - k0) <= drift, "impulse mode: elastic drift");
     if (fully_periodic(s.box) && s.planes.empty()) {
       const T scale = std::sqrt(T(2) * k0 * T(60)) + T(1e-30);  // Σ m |v| ≤ √(2 K Σ m)
       check(carom::norm(sim->momentum() - m0) <= T(64 * collisions) * carom_fuzz::eps<T> * scale,

@@ -299,4 +299,36 @@ TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball resting on a ball re
   CHECK(e.pair_collisions() < 1000);  // a few per step at most
 }
 
+TEMPLATE_LIST_TEST_CASE("impulse mode under gravity: a ball sliding into an acute wedge stays inside",
+                        "[impulse][gravity]", carom_test::all_configs) {
+  // A tilted floor meets the box's left wall at 48°. An inelastic ball
+  // slides down the floor into the corner, where it rests on the floor
+  // and sinks into it within each step; putting it back along the floor's
+  // normal pushed it through the left wall (found by the engines fuzzer).
+  // It must end every step inside both walls, to round-off.
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const carom::box<T, D> box(carom::vec<T, D>{}, at<T, D>(T(2), T(7.4), T(2)), [] {
+    std::array<carom::boundary, D> kinds{};
+    kinds.fill(carom::boundary::wall);
+    return kinds;
+  }());
+  const auto floor = carom::plane<T, D>::through(at<T, D>(T(0), T(0.28)),
+                                                 at<T, D>(T(-0.664), T(0.747)));
+  carom::particles<T, D> ps;
+  ps.add({.position = at<T, D>(T(1.32), T(5.7), T(1)), .velocity = at<T, D>(T(-0.01)),
+          .radius = T(0.14), .mass = T(0.39)});
+  engine<T, D, carom::constant_restitution<T>> e(
+      box, ps,
+      {.resolver = carom::constant_restitution<T>(T(0.5)), .gravity = at<T, D>(T(0), T(-1.05)),
+       .planes = {floor}, .time_step = T(0.97)});
+  const double tolerance = 64 * 8 * double(carom_test::eps<T>);
+  for (int step = 0; step < 40; ++step) {
+    e.step();
+    for (const auto& wall : e.walls())
+      CHECK(double(wall.signed_distance(e.positions()[0]) - e.radii()[0]) >= -tolerance);
+  }
+  CHECK(e.wall_collisions() > 0);
+}
+
 }  // namespace impulse_gravity_test

@@ -34,6 +34,16 @@
 ///   approaches faster than round-off (Newton's cradle sends away only
 ///   the far sphere); a pair's overlap is never corrected (no energy
 ///   injected);
+/// - a jammed loop, e.g. two disks touching each other on both sides of a
+///   periodic axis, or a ring of spheres touching around it, turns one
+///   collision into an endless cascade at one instant (each contact sends
+///   the momentum back into the next; with nearly opposite normals, or a
+///   light particle between heavy ones, pairwise impulses only shave it off
+///   by round-off, and the instant may creep by an ulp per round): after
+///   jammed_after collisions of a particle at one instant (to round-off),
+///   the particles it collides with there join it in a cluster that moves
+///   as one body, with its centre-of-mass velocity (at rest once it meets
+///   a wall); the cascade ends;
 /// - dt < 0 negates the velocities, drifts |dt| forwards and negates them
 ///   back: exactly the backward flow of free flights and elastic collisions;
 /// - no allocation once warm, no virtual call, no check in the step;
@@ -111,10 +121,16 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const T dt = dt_;
     sign_ = dt < T(0) ? T(-1) : T(1);
     if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
-    const std::size_t pieces = drift_pieces(std::abs(dt));
+    const T fastest = fastest_speed();
+    const std::size_t pieces = drift_pieces(std::abs(dt), fastest);
     const T piece = std::abs(dt) / T(pieces);
     for (std::size_t s = 0; s < pieces; ++s) {
       piece_start_ = T(s) * piece;
+      // Collisions closer than the time a particle takes to cross its
+      // position's round-off (at the fastest speed the piece can reach),
+      // or than the round-off of the piece, are at one instant.
+      const T eps = std::numeric_limits<T>::epsilon();
+      instant_ = T(16) * eps * piece + T(64) * eps * extent_ / (fastest + norm(gravity_) * piece);
       if (has_gravity_) drift<true>(piece, on_collision);
       else drift<false>(piece, on_collision);
     }
@@ -168,6 +184,11 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   [[nodiscard]] std::uint64_t pair_collisions() const noexcept { return pair_collisions_; }
   /// Wall collisions since construction.
   [[nodiscard]] std::uint64_t wall_collisions() const noexcept { return wall_collisions_; }
+  /// Collisions resolved as a jammed cluster (docs/impulse-mode.md,
+  /// "Jammed loops"), which lose energy even at e = 1; a diagnostic, counted
+  /// since construction (a checkpoint does not hold it). Included in
+  /// pair_collisions() and wall_collisions().
+  [[nodiscard]] std::uint64_t jammed_collisions() const noexcept { return jammed_collisions_; }
 
   /// Σ ½ m v² (summed in the canonical order: the same for a shuffled input).
   [[nodiscard]] T kinetic_energy() const noexcept {
@@ -202,7 +223,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         grid_(container, setup.cell_width, initial.size()),
         queue_(initial.size()),
         gravity_walls_(walls_, gravity_, initial.size()),
-        shortest_period_(shortest_period(container)) {
+        shortest_period_(shortest_period(container)),
+        extent_(largest_coordinate(container)) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
@@ -211,6 +233,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     counter_.assign(n, 0);
     event_.assign(n, scheduled{vector{}, 0, 0, event_kind::none});
     last_collision_.assign(n, -infinity<T>);
+    same_instant_.assign(n, 0);
+    cluster_.assign(n, none);
+    next_member_.assign(n, none);
+    jammed_list_.reserve(n);
     for (std::size_t k = 0; k < n; ++k) {
       const std::uint32_t i = original_[k];
       hot_[k] = {box_.wrap(initial.positions()[i]), initial.velocities()[i], T(0),
@@ -231,16 +257,20 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   /// of cells that grows as its length to the power D: such a step is
   /// flown in equal pieces no longer than that (at most max_pieces), which
   /// changes its result by round-off only.
-  [[nodiscard]] std::size_t drift_pieces(T h) const noexcept {
+  [[nodiscard]] std::size_t drift_pieces(T h, T fastest) const noexcept {
     if (!(shortest_period_ < infinity<T>)) return 1;
-    T fastest2 = T(0);
-    for (const auto& p : hot_) fastest2 = std::max(fastest2, squared_norm(p.velocity));
-    const T reach = std::sqrt(fastest2) * h + T(0.5) * norm(gravity_) * h * h;
+    const T reach = fastest * h + T(0.5) * norm(gravity_) * h * h;
     const T pieces = std::ceil(reach / (T(0.5) * shortest_period_));
     if (!(pieces > T(1))) return 1;
     return pieces < T(max_pieces) ? static_cast<std::size_t>(pieces) : max_pieces;
   }
   static constexpr std::size_t max_pieces = 1024;
+
+  [[nodiscard]] T fastest_speed() const noexcept {
+    T fastest2 = T(0);
+    for (const auto& p : hot_) fastest2 = std::max(fastest2, squared_norm(p.velocity));
+    return std::sqrt(fastest2);
+  }
 
   template <bool Gravity, class Observer>
   void drift(T h, Observer& on_collision) {
@@ -258,6 +288,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       hot_[k].clock = T(0);
     }
     for (auto& t : last_collision_) t -= h;  // the next step starts at 0
+    // Jammed counts and clusters start again each drift (a checkpoint need not hold them).
+    std::fill(same_instant_.begin(), same_instant_.end(), 0U);
+    dissolve_clusters();
   }
 
   template <bool Gravity>
@@ -347,6 +380,96 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     return now_ - last_collision_[k] <= guard_;
   }
 
+  // ---- jammed clusters (file comment) -----------------------------------
+
+  /// Notes a collision of i and j (j = i for a wall) at now_; true once
+  /// either has collided more than jammed_after times in a row at one
+  /// instant (each within round-off, instant_, of the one before), or
+  /// belongs to a jammed cluster of this instant.
+  bool jammed(std::uint32_t i, std::uint32_t j) noexcept {
+    if (!jammed_list_.empty() && now_ - jam_time_ > instant_) dissolve_clusters();
+    auto count = [&](std::uint32_t k) {
+      same_instant_[k] = now_ - last_collision_[k] <= instant_ ? same_instant_[k] + 1 : 1;
+      last_collision_[k] = now_;
+      return same_instant_[k] > jammed_after;
+    };
+    const bool counted_i = count(i);
+    const bool counted_j = j != i && count(j);
+    return counted_i || counted_j || cluster_[i] != none || cluster_[j] != none;
+  }
+  static constexpr std::uint32_t jammed_after = 64;
+  static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+
+  /// Joins the clusters of i and j and gives every member their common
+  /// centre-of-mass velocity; returns the part along n of the momentum j
+  /// received.
+  template <bool Gravity>
+  T stick(std::uint32_t i, std::uint32_t j, const vector& n) {
+    const vector before = hot_[j].velocity;
+    const std::uint32_t root = join(i, j);
+    vector momentum{};
+    T mass = T(0);
+    for (std::uint32_t k = root; k != none; k = next_member_[k]) {
+      advance<Gravity>(k);
+      momentum += mass_[k] * hot_[k].velocity;
+      mass += mass_[k];
+    }
+    set_cluster_velocity<Gravity>(root, momentum / mass);
+    return mass_[j] * dot(hot_[j].velocity - before, n);
+  }
+
+  /// Stops k's cluster at a wall of normal n; returns the impulse along n
+  /// that the wall gave the cluster.
+  template <bool Gravity>
+  T stop_at_wall(std::uint32_t k, const vector& n) {
+    const std::uint32_t root = join(k, k);
+    T impulse = T(0);
+    for (std::uint32_t m = root; m != none; m = next_member_[m]) {
+      advance<Gravity>(m);
+      impulse -= mass_[m] * dot(hot_[m].velocity, n);
+    }
+    set_cluster_velocity<Gravity>(root, vector{});
+    return impulse;
+  }
+
+  /// The root of the cluster holding i and j (merged if they differ; a
+  /// particle in none starts its own, listed in jammed_list_).
+  std::uint32_t join(std::uint32_t i, std::uint32_t j) noexcept {
+    for (const std::uint32_t k : {i, j})
+      if (cluster_[k] == none) {
+        cluster_[k] = k;
+        jammed_list_.push_back(k);
+      }
+    const std::uint32_t a = cluster_[i], b = cluster_[j];
+    jam_time_ = now_;
+    if (a == b) return a;
+    std::uint32_t tail = b;
+    for (std::uint32_t k = b; k != none; k = next_member_[k]) {
+      cluster_[k] = a;
+      tail = k;
+    }
+    next_member_[tail] = next_member_[a];
+    next_member_[a] = b;
+    return a;
+  }
+
+  template <bool Gravity>
+  void set_cluster_velocity(std::uint32_t root, const vector& v) {
+    for (std::uint32_t k = root; k != none; k = next_member_[k]) {
+      hot_[k].velocity = v;
+      last_collision_[k] = now_;
+      ++counter_[k];
+      enroll<Gravity>(k);
+    }
+    for (std::uint32_t k = root; k != none; k = next_member_[k]) schedule<Gravity>(k);
+  }
+
+  /// Ends the clusters of an instant that has passed.
+  void dissolve_clusters() noexcept {
+    for (const std::uint32_t k : jammed_list_) cluster_[k] = next_member_[k] = none;
+    jammed_list_.clear();
+  }
+
   template <class Observer>
   static constexpr bool observed = !std::is_same_v<std::remove_cvref_t<Observer>, null_observer>;
 
@@ -356,8 +479,18 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     hot_particle &p = hot_[i], &q = hot_[j];
     const vector dx = q.position + offset - p.position;
     const vector n = dx / norm(dx);
-    const auto result = detail::guarded_resolution(
-        within_guard(i) || within_guard(j), resolver_, [&](const auto& resolver) {
+    const bool guarded = within_guard(i) || within_guard(j);
+    ++pair_collisions_;
+    if (jammed(i, j)) {
+      ++jammed_collisions_;
+      const T impulse = stick<Gravity>(i, j, n);
+      if constexpr (observed<Observer>)
+        on_collision(record{sign_ * (piece_start_ + now_), original_[i], original_[j],
+                            partner_kind::particle, n, impulse});
+      return;
+    }
+    const auto result =
+        detail::guarded_resolution(guarded, resolver_, [&](const auto& resolver) {
           return resolve_collision(resolver, p.velocity, q.velocity, inverse_mass_[i],
                                    inverse_mass_[j], n);
         });
@@ -365,8 +498,6 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     q.velocity = result.velocity_j;
     ++counter_[i];
     ++counter_[j];
-    last_collision_[i] = last_collision_[j] = now_;
-    ++pair_collisions_;
     if constexpr (observed<Observer>)
       on_collision(record{sign_ * (piece_start_ + now_), original_[i], original_[j],
                           partner_kind::particle, n,
@@ -381,13 +512,21 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   void hit_wall(std::uint32_t k, std::uint32_t w, Observer& on_collision) {
     hot_particle& p = hot_[k];
     const vector n = walls_[w].normal;
-    const auto result = detail::guarded_resolution(
-        within_guard(k), resolver_,
-        [&](const auto& resolver) { return resolve_wall_collision(resolver, p.velocity, mass_[k], n); });
+    const bool guarded = within_guard(k);
+    ++wall_collisions_;
+    if (jammed(k, k)) {
+      ++jammed_collisions_;
+      const T impulse = stop_at_wall<Gravity>(k, n);
+      if constexpr (observed<Observer>)
+        on_collision(record{sign_ * (piece_start_ + now_), original_[k], w, partner_kind::wall, -n,
+                            impulse});
+      return;
+    }
+    const auto result = detail::guarded_resolution(guarded, resolver_, [&](const auto& resolver) {
+      return resolve_wall_collision(resolver, p.velocity, mass_[k], n);
+    });
     p.velocity = result.velocity;
     ++counter_[k];
-    last_collision_[k] = now_;
-    ++wall_collisions_;
     if constexpr (observed<Observer>)
       on_collision(record{sign_ * (piece_start_ + now_), original_[k], w, partner_kind::wall, -n,
                           result.impulse});
@@ -400,6 +539,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     for (std::size_t a = 0; a < D; ++a)
       if (container.is_periodic(a)) shortest = std::min(shortest, container.lengths()[a]);
     return shortest;
+  }
+
+  [[nodiscard]] static T largest_coordinate(const box<T, D>& container) noexcept {
+    T largest = T(0);
+    for (std::size_t a = 0; a < D; ++a)
+      largest = std::max({largest, std::abs(container.lower()[a]), std::abs(container.upper()[a])});
+    return largest;
   }
 
   /// Wraps the positions into the box and copies the state, in the input
@@ -435,15 +581,23 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<std::uint32_t> counter_;
   std::vector<scheduled> event_;
   std::vector<T> last_collision_;
+  std::vector<std::uint32_t> same_instant_;  // collisions in a row at one instant
+  std::vector<std::uint32_t> cluster_;       // root of each particle's jammed cluster, or none
+  std::vector<std::uint32_t> next_member_;   // the cluster's members, listed from its root
+  std::vector<std::uint32_t> jammed_list_;   // every particle in a cluster (capacity n)
+  T jam_time_ = T(0);                        // of the latest stick
 
   T shortest_period_;  // the shortest periodic axis, +∞ without one
   T horizon_ = T(0);
+  T instant_ = T(0);  // collisions closer than this are at one instant (step())
+  T extent_;          // the largest coordinate of the box: the scale of position round-off
   T now_ = T(0);
   T piece_start_ = T(0);  // of the drift under way, from the step's start
   double time_ = 0;
   std::uint64_t steps_ = 0;
   std::uint64_t pair_collisions_ = 0;
   std::uint64_t wall_collisions_ = 0;
+  std::uint64_t jammed_collisions_ = 0;
 };
 
 }  // namespace carom

@@ -97,24 +97,31 @@ class gravity_walls {
   }
 
   /// Puts particle k back on every wall it rests on (put_on), and on every
-  /// wall that gravity pushes it into and it ends the step behind: a
-  /// resting particle that a collision sent away while it had sunk (found
-  /// by the engines fuzzer). Such a particle keeps its velocity away from
-  /// the wall.
+  /// wall it ends the step behind: a resting particle that a collision sent
+  /// away while it had sunk, or that being put back on one wall pushed
+  /// through another, in a wedge (both found by the engines fuzzer). Such
+  /// a particle keeps its velocity away from the wall. In a wedge the
+  /// walls are visited in turn until none is crossed (alternating
+  /// projections onto the region, which is convex), at most
+  /// settle_rounds times.
   void settle(std::size_t k, std::span<const plane<T, D>> walls,
               impulse_particle<T, D>& p) const noexcept {
-    for (std::size_t w = 0; w < walls_; ++w) {
-      if (flags_[k * walls_ + w]) {
-        put_on(walls[w], p.position, p.velocity, p.radius);
-      } else if (push_[w] > T(0)) {
-        const T gap = walls[w].signed_distance(p.position) - p.radius;
+    for (std::size_t w = 0; w < walls_; ++w)
+      if (flags_[k * walls_ + w]) put_on(walls[w], p.position, p.velocity, p.radius);
+    for (int round = 0; round < settle_rounds; ++round) {
+      bool moved = false;
+      for (const auto& wall : walls) {
+        const T gap = wall.signed_distance(p.position) - p.radius;
         if (!(gap < T(0))) continue;
-        const T u = dot(walls[w].normal, p.velocity);
-        p.position -= gap * walls[w].normal;
-        if (u < T(0)) p.velocity -= u * walls[w].normal;
+        const T u = dot(wall.normal, p.velocity);
+        p.position -= gap * wall.normal;
+        if (u < T(0)) p.velocity -= u * wall.normal;
+        moved = true;
       }
+      if (!moved) return;
     }
   }
+  static constexpr int settle_rounds = 64;
 
  private:
   struct box_range {
