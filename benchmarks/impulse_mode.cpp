@@ -10,9 +10,15 @@
 // as the impulse run at that dt). Counters: collisions per second and
 // simulated time per second (both rates), collisions per particle per step.
 //
-// Arguments: {1000·φ, 1000·dt}.
+// Arguments: {1000·φ, 1000·dt, threads}.
 //
 //   taskset -c 1 build/release/benchmarks/bench_impulse_mode
+//       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+//
+// bench_impulse_mode_openmp (built where OpenMP is, docs/threads.md) also
+// runs impulse mode on 1 and 2 threads, timed by the wall clock:
+//
+//   build/release/benchmarks/bench_impulse_mode_openmp --benchmark_filter=real_time
 //       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
@@ -58,7 +64,8 @@ void impulse_mode(benchmark::State& state) {
   const double phi = double(state.range(0)) / 1000, dt = double(state.range(1)) / 1000;
   carom::box<double, 2> box = carom::box<double, 2>::cube(1, carom::boundary::periodic);
   const auto& start = equilibrated(phi, box);
-  carom::impulse_stepped<double, 2, carom::elastic> sim(box, start, {.time_step = dt});
+  carom::impulse_stepped<double, 2, carom::elastic> sim(
+      box, start, {.time_step = dt, .threads = int(state.range(2))});
   sim.run(steps_per_iteration);  // warm: the swept grid's storage
   const std::uint64_t before = sim.pair_collisions();
   double steps = 0;
@@ -85,10 +92,17 @@ void event_driven(benchmark::State& state) {
 }
 
 void cases(benchmark::internal::Benchmark* b) {
-  b->Args({50, 100})->Args({50, 1000})->Args({500, 10})->Args({500, 100});
+  b->Args({50, 100, 1})->Args({50, 1000, 1})->Args({500, 10, 1})->Args({500, 100, 1});
 }
 
 }  // namespace
 
 BENCHMARK(impulse_mode)->Apply(cases)->Unit(benchmark::kMillisecond);
 BENCHMARK(event_driven)->Apply(cases)->Unit(benchmark::kMillisecond);
+#if defined(_OPENMP)
+// bench_impulse_mode_openmp: impulse mode again on 1 and 2 threads, timed by
+// the wall clock (--benchmark_filter=real_time picks these).
+BENCHMARK(impulse_mode)
+    ->Args({50, 100, 1})->Args({50, 100, 2})->Args({500, 10, 1})->Args({500, 10, 2})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+#endif

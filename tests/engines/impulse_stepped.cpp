@@ -77,6 +77,7 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: input checks name the culprit and change 
              Contains("gravity"));
   CHECK_THAT(message({.time_step = T(0.1), .collapse_guard_time = T(-1)}, ps),
              Contains("collapse_guard_time"));
+  CHECK_THAT(message({.time_step = T(0.1), .threads = -1}, ps), Contains("threads"));
   CHECK_THAT(message({.planes = {{at<T, D>(T(2)), T(0)}}, .time_step = T(0.1)}, ps),
              Contains("plane 0"));
   CHECK_THAT(message({.planes = {{at<T, D>(T(1)), T(0)}}, .time_step = T(0.1)}, ps),

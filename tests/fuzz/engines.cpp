@@ -346,9 +346,12 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
   // the time step was sized for (v_max), as in any explicit DEM code: a ball
   // may shoot out through a wall, or the run blow up to non-finite values
   // (both found by the fuzzer; the second with a small ball almost
-  // concentric with a large one). Nothing below is promised for it.
+  // concentric with a large one). Nothing below is promised for it, nor
+  // for a wall overlap that deep (a large ball half into a wall and the
+  // floor, found by the fuzzer).
   const auto& p0 = s.particles;
   if (largest_overlap<T, D>(s.box, p0.positions(), p0.radii()) > depth) return;
+  if (deepest_wall_overlap<T, D>(sim->walls(), p0.positions(), p0.radii()) > depth) return;
   check_finite<T, D>(sim->positions(), sim->velocities());
   // Centres never cross a wall (the soft overlap stays below a radius).
   for (const auto& w : sim->walls())

@@ -5,6 +5,9 @@
 /// that many threads; without it, on the calling thread only, and
 /// carom needs no OpenMP at all.
 
+#include <algorithm>
+#include <cstddef>
+
 #if defined(_OPENMP)
 #include <omp.h>
 #endif
@@ -41,6 +44,15 @@ namespace carom::detail {
 #else
   return 1;
 #endif
+}
+
+/// The threads an engine step runs on: `threads`, but no more than one
+/// per 256 particles, below which a thread costs more in synchronisation
+/// than it saves; at least 1.
+[[nodiscard]] inline int step_threads(int threads, std::size_t particles) noexcept {
+  constexpr std::size_t particles_per_thread = 256;
+  return int(std::clamp<std::size_t>(particles / particles_per_thread, 1,
+                                     std::size_t(std::max(threads, 1))));
 }
 
 /// Wall-clock seconds from some fixed point (0 without OpenMP): what a

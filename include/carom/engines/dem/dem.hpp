@@ -177,7 +177,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void set_threads(int threads) {
     detail::require(threads >= 0, "carom::dem::set_threads: threads must be >= 0 (got ", threads,
                     ")");
-    threads_ = step_threads(detail::thread_count(threads), size());
+    threads_ = detail::step_threads(detail::thread_count(threads), size());
     pair_contacts_.set_threads(threads_);
     refresh_constants();
   }
@@ -315,7 +315,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         gravity_(setup.gravity),
         dt_(setup.time_step),
         periodic_(setup.periodic),
-        threads_(step_threads(setup.threads, initial.size())),
+        threads_(detail::step_threads(setup.threads, initial.size())),
         position_(initial.positions().begin(), initial.positions().end()),
         velocity_(initial.velocities().begin(), initial.velocities().end()),
         angular_velocity_(initial.angular_velocities().begin(),
@@ -336,11 +336,6 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
                        setup.inverse_reference_radius, initial.size()) {
     rebuild();
     compute_forces();
-  }
-
-  [[nodiscard]] static int step_threads(int threads, std::size_t particles) noexcept {
-    constexpr std::size_t particles_per_thread = 256;
-    return int(std::clamp<std::size_t>(particles / particles_per_thread, 1, std::size_t(threads)));
   }
 
   void check_index(const char* what, std::size_t i) const {

@@ -39,13 +39,18 @@
 ///   collision into an endless cascade at one instant (each contact sends
 ///   the momentum back into the next; with nearly opposite normals, or a
 ///   light particle between heavy ones, pairwise impulses only shave it off
-///   by round-off, and the instant may creep by an ulp per round): after
-///   jammed_after collisions of a particle at one instant (to round-off),
+///   by round-off, and the instant may creep by round-off times): after
+///   jammed_after collisions of a particle at one instant (jammed()),
 ///   the particles it collides with there join it in a cluster that moves
 ///   as one body, with its centre-of-mass velocity (at rest once it meets
 ///   a wall); the cascade ends;
 /// - dt < 0 negates the velocities, drifts |dt| forwards and negates them
 ///   back: exactly the backward flow of free flights and elastic collisions;
+/// - threads (OpenMP, docs/threads.md): each particle's swept box and
+///   first event at the start of a drift, and its flight to the end, are
+///   its own and run on the step's threads; the grid and the queue are
+///   filled, and collisions resolved, on one thread in the one-thread
+///   order, so the trajectory is the same bit for bit for any count;
 /// - no allocation once warm, no virtual call, no check in the step;
 ///   everything is checked in the constructor and the setters;
 /// - the fourth template argument, an integrator, is kept so that code
@@ -65,8 +70,10 @@
 #include "carom/collision/impulse.hpp"
 #include "carom/collision/time_to_contact.hpp"
 #include "carom/collision/time_to_plane.hpp"
+#include "carom/config.hpp"
 #include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
+#include "carom/core/threads.hpp"
 #include "carom/engines/concepts.hpp"
 #include "carom/engines/detail/fixed_step_runs.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
@@ -128,9 +135,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       piece_start_ = T(s) * piece;
       // Collisions closer than the time a particle takes to cross its
       // position's round-off (at the fastest speed the piece can reach),
-      // or than the round-off of the piece, are at one instant.
-      const T eps = std::numeric_limits<T>::epsilon();
-      instant_ = T(16) * eps * piece + T(64) * eps * extent_ / (fastest + norm(gravity_) * piece);
+      // or than the round-off of the piece, are at one instant (jammed()).
+      instant_ = T(16) * std::numeric_limits<T>::epsilon() * piece +
+                 still_ / (fastest + norm(gravity_) * piece);
       if (has_gravity_) drift<true>(piece, on_collision);
       else drift<false>(piece, on_collision);
     }
@@ -148,6 +155,22 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     detail::check_impulse_time_step(dt);
     dt_ = dt;
   }
+
+  /// Runs the following steps on `threads` threads (0: OpenMP's default,
+  /// OMP_NUM_THREADS), as params.threads does at construction, but on no
+  /// more than one per 256 particles. The parts of a step that threads
+  /// share are each particle's own: its swept box and first event at the
+  /// start, its flight to the end; collisions are resolved in time order
+  /// on one thread. The trajectory stays the same bit for bit. Without
+  /// OpenMP every step runs on the calling thread. Throws
+  /// carom::invalid_input for threads < 0.
+  void set_threads(int threads) {
+    detail::require(threads >= 0, "carom::impulse_stepped::set_threads: threads must be >= 0 (got ",
+                    threads, ")");
+    threads_ = detail::step_threads(detail::thread_count(threads), size());
+  }
+  /// The threads of a step (1 without OpenMP).
+  [[nodiscard]] int threads() const noexcept { return threads_; }
 
   /// Sets the velocity of particle i (index in the order given) between
   /// steps, e.g. to reverse a run. Throws carom::invalid_input naming the
@@ -208,6 +231,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   using event_kind = detail::impulse_event_kind;
   using hot_particle = detail::impulse_particle<T, D>;
   using scheduled = detail::impulse_event<T, D>;
+  struct swept_box {
+    vector lower;
+    vector upper;
+  };
 
   impulse_stepped(detail::impulse_setup<T, D, Resolver>&& setup, const box<T, D>& container,
                   const particles<T, D>& initial)
@@ -224,7 +251,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
         queue_(initial.size()),
         gravity_walls_(walls_, gravity_, initial.size()),
         shortest_period_(shortest_period(container)),
-        extent_(largest_coordinate(container)) {
+        still_(T(64) * std::numeric_limits<T>::epsilon() * largest_coordinate(container)),
+        threads_(detail::step_threads(setup.threads, initial.size())) {
     const std::size_t n = initial.size();
     hot_.resize(n);
     mass_.resize(n);
@@ -233,6 +261,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     counter_.assign(n, 0);
     event_.assign(n, scheduled{vector{}, 0, 0, event_kind::none});
     last_collision_.assign(n, -infinity<T>);
+    swept_.resize(n);
+    first_event_.resize(n);
     same_instant_.assign(n, 0);
     cluster_.assign(n, none);
     next_member_.assign(n, none);
@@ -277,19 +307,28 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     horizon_ = h;
     now_ = T(0);
     grid_.clear();
-    const auto n = static_cast<std::uint32_t>(size());
-    for (std::uint32_t k = 0; k < n; ++k) enroll<Gravity>(k);
-    for (std::uint32_t k = 0; k < n; ++k) schedule<Gravity, true>(k);
+    const std::size_t n = size();
+    // Each particle's own work runs on the step's threads; the grid and the
+    // queue are filled on one, in the canonical order, so that candidates
+    // and ties come in the same order for every thread count.
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
+    for (std::size_t k = 0; k < n; ++k) swept_[k] = sweep<Gravity>(std::uint32_t(k));
+    for (std::size_t k = 0; k < n; ++k) grid_.insert(std::uint32_t(k), swept_[k].lower, swept_[k].upper);
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(dynamic, 64))
+    for (std::size_t k = 0; k < n; ++k) first_event_[k] = next_event<Gravity, true>(std::uint32_t(k));
+    for (std::size_t k = 0; k < n; ++k) queue_.update(std::uint32_t(k), first_event_[k]);
     while (queue_.top_time() <= h) process<Gravity>(on_collision);
     now_ = h;
-    for (std::uint32_t k = 0; k < n; ++k) {
-      advance<Gravity>(k);
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
+    for (std::size_t k = 0; k < n; ++k) {
+      advance<Gravity>(std::uint32_t(k));
       if constexpr (Gravity) gravity_walls_.settle(k, walls_, hot_[k]);
       hot_[k].clock = T(0);
+      last_collision_[k] -= h;  // the next step starts at 0
+      // Jammed counts and clusters start again each drift (a checkpoint
+      // need not hold them).
+      same_instant_[k] = 0;
     }
-    for (auto& t : last_collision_) t -= h;  // the next step starts at 0
-    // Jammed counts and clusters start again each drift (a checkpoint need not hold them).
-    std::fill(same_instant_.begin(), same_instant_.end(), 0U);
     dissolve_clusters();
   }
 
@@ -311,22 +350,37 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     p.clock = now_;
   }
 
-  /// Registers k's swept path from now to the end of the step (k's clock
-  /// must be at now).
+  /// The box k's path sweeps from now to the end of the step (k's clock
+  /// must be at now), recorded for the walls under gravity.
   template <bool Gravity>
-  void enroll(std::uint32_t k) {
+  [[nodiscard]] swept_box sweep(std::uint32_t k) noexcept {
     const hot_particle& p = hot_[k];
-    vector lower, upper;
+    swept_box box;
     detail::swept_bounds<Gravity>(p.position, p.velocity, gravity_, p.radius, horizon_ - now_,
-                                  lower, upper);
-    grid_.insert(k, lower, upper);
-    if constexpr (Gravity) gravity_walls_.sweep(k, lower, upper);
+                                  box.lower, box.upper);
+    if constexpr (Gravity) gravity_walls_.sweep(k, box.lower, box.upper);
+    return box;
   }
 
-  /// Finds k's earliest event within the step (k's clock must be at now;
-  /// Synchronised: every clock is, as at the start of the step).
-  template <bool Gravity, bool Synchronised = false>
+  /// Registers k's swept path from now to the end of the step.
+  template <bool Gravity>
+  void enroll(std::uint32_t k) {
+    const swept_box box = sweep<Gravity>(k);
+    grid_.insert(k, box.lower, box.upper);
+  }
+
+  /// Schedules k's earliest event within the step (k's clock must be at now).
+  template <bool Gravity>
   void schedule(std::uint32_t k) noexcept {
+    queue_.update(k, next_event<Gravity, false>(k));
+  }
+
+  /// Finds k's earliest event within the step, stored in event_[k], and
+  /// returns its time (+∞ beyond the step). k's clock must be at now;
+  /// Synchronised: every clock is, as at the start of the step. Touches
+  /// nothing but k's own records: the threads of a step call it at once.
+  template <bool Gravity, bool Synchronised>
+  [[nodiscard]] T next_event(std::uint32_t k) noexcept {
     const hot_particle& p = hot_[k];
     T best = infinity<T>;
     scheduled next{vector{}, 0, 0, event_kind::none};
@@ -361,7 +415,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       }
     });
     event_[k] = next;
-    queue_.update(k, now_ + best <= horizon_ ? now_ + best : infinity<T>);
+    return now_ + best <= horizon_ ? now_ + best : infinity<T>;
   }
 
   template <bool Gravity, class Observer>
@@ -382,14 +436,17 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
 
   // ---- jammed clusters (file comment) -----------------------------------
 
-  /// Notes a collision of i and j (j = i for a wall) at now_; true once
-  /// either has collided more than jammed_after times in a row at one
-  /// instant (each within round-off, instant_, of the one before), or
-  /// belongs to a jammed cluster of this instant.
-  bool jammed(std::uint32_t i, std::uint32_t j) noexcept {
+  /// Notes a collision of i and j (j = i for a wall) at now_, approaching
+  /// at speed u; true once either has collided more than jammed_after
+  /// times in a row at one instant, or belongs to a jammed cluster of this
+  /// instant. A collision is at the instant of the particle's previous one
+  /// when the time between them is round-off (instant_), or when the pair
+  /// closes no more than the round-off of positions (still_) in that time.
+  bool jammed(std::uint32_t i, std::uint32_t j, T u) noexcept {
     if (!jammed_list_.empty() && now_ - jam_time_ > instant_) dissolve_clusters();
     auto count = [&](std::uint32_t k) {
-      same_instant_[k] = now_ - last_collision_[k] <= instant_ ? same_instant_[k] + 1 : 1;
+      const T since = now_ - last_collision_[k];
+      same_instant_[k] = since <= instant_ || since * u <= still_ ? same_instant_[k] + 1 : 1;
       last_collision_[k] = now_;
       return same_instant_[k] > jammed_after;
     };
@@ -481,7 +538,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const vector n = dx / norm(dx);
     const bool guarded = within_guard(i) || within_guard(j);
     ++pair_collisions_;
-    if (jammed(i, j)) {
+    if (jammed(i, j, dot(p.velocity - q.velocity, n))) {
       ++jammed_collisions_;
       const T impulse = stick<Gravity>(i, j, n);
       if constexpr (observed<Observer>)
@@ -514,7 +571,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const vector n = walls_[w].normal;
     const bool guarded = within_guard(k);
     ++wall_collisions_;
-    if (jammed(k, k)) {
+    if (jammed(k, k, -dot(p.velocity, n))) {
       ++jammed_collisions_;
       const T impulse = stop_at_wall<Gravity>(k, n);
       if constexpr (observed<Observer>)
@@ -575,6 +632,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   binary_heap_queue<T> queue_;
   detail::gravity_walls<T, D> gravity_walls_;
 
+  std::vector<swept_box> swept_;  // of each particle at the start of a drift
+  std::vector<T> first_event_;    // time of each particle's first event in a drift
   std::vector<hot_particle> hot_;
   std::vector<T> mass_;
   std::vector<T> inverse_mass_;
@@ -590,7 +649,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   T shortest_period_;  // the shortest periodic axis, +∞ without one
   T horizon_ = T(0);
   T instant_ = T(0);  // collisions closer than this are at one instant (step())
-  T extent_;          // the largest coordinate of the box: the scale of position round-off
+  T still_;           // round-off of positions: 64 ε of the box's largest coordinate
+  int threads_;       // of a step (1 without OpenMP)
   T now_ = T(0);
   T piece_start_ = T(0);  // of the drift under way, from the step's start
   double time_ = 0;

@@ -15,6 +15,7 @@
 
 #include "carom/collision/concepts.hpp"
 #include "carom/core/error.hpp"
+#include "carom/core/threads.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/detail/initial_checks.hpp"
 #include "carom/geometry/box.hpp"
@@ -41,6 +42,10 @@ struct impulse_stepped_params {
   /// same instant (a zero-time cascade through touching particles), which
   /// keeps that cascade finite for e < 1. Irrelevant for e = 1.
   T collapse_guard_time = T(0);
+  /// Threads of a step when compiled with OpenMP (docs/threads.md); 0
+  /// follows OMP_NUM_THREADS. The trajectory is the same, bit for bit, for
+  /// every thread count and without OpenMP.
+  int threads = 0;
 };
 
 namespace detail {
@@ -55,6 +60,7 @@ struct impulse_setup {
   T collapse_guard_time;
   T cell_width;
   std::vector<std::uint32_t> order;  // input index of each internal slot
+  int threads;                        // OpenMP's count for 0
 };
 
 /// Rejects a time step that is not finite and ≠ 0.
@@ -104,6 +110,8 @@ template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
   check_impulse_time_step(p.time_step);
   require(is_finite(p.collapse_guard_time) && p.collapse_guard_time >= T(0), name,
           "collapse_guard_time must be finite and >= 0 (got ", p.collapse_guard_time, ")");
+  require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
+          ")");
   // A sphere overlapping two walls at once (a channel narrower than it)
   // would bounce between them at time 0 for ever.
   std::vector<plane<T, D>> walls =
@@ -114,7 +122,7 @@ template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
   const T spacing = std::pow(container.volume() / T(initial.size()), T(1) / T(D));
   std::vector<std::uint32_t> order = canonical_order(container, initial);
   return {p.resolver,          p.gravity, std::move(walls), p.time_step, p.collapse_guard_time,
-          std::max(diameter, spacing), std::move(order)};
+          std::max(diameter, spacing), std::move(order), thread_count(p.threads)};
 }
 
 }  // namespace detail
