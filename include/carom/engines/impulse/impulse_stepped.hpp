@@ -355,7 +355,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   template <bool Gravity>
   [[nodiscard]] swept_box sweep(std::uint32_t k) noexcept {
     const hot_particle& p = hot_[k];
-    swept_box box;
+    swept_box box{};
     detail::swept_bounds<Gravity>(p.position, p.velocity, gravity_, p.radius, horizon_ - now_,
                                   box.lower, box.upper);
     if constexpr (Gravity) gravity_walls_.sweep(k, box.lower, box.upper);
@@ -650,7 +650,7 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   T horizon_ = T(0);
   T instant_ = T(0);  // collisions closer than this are at one instant (step())
   T still_;           // round-off of positions: 64 ε of the box's largest coordinate
-  int threads_;       // of a step (1 without OpenMP)
+  int threads_ = 1;   // of a step (1 without OpenMP)
   T now_ = T(0);
   T piece_start_ = T(0);  // of the drift under way, from the step's start
   double time_ = 0;

@@ -60,7 +60,7 @@ struct impulse_setup {
   T collapse_guard_time;
   T cell_width;
   std::vector<std::uint32_t> order;  // input index of each internal slot
-  int threads;                        // OpenMP's count for 0
+  int threads = 1;                    // resolved: OpenMP's count for 0
 };
 
 /// Rejects a time step that is not finite and ≠ 0.
