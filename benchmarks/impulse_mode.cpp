@@ -56,7 +56,8 @@ const carom::particles<double, 2>& equilibrated(double phi, carom::box<double, 2
 void report(benchmark::State& state, double particles, double steps, double collisions, double dt) {
   state.SetItemsProcessed(static_cast<std::int64_t>(particles * steps));
   state.counters["collisions_per_s"] = benchmark::Counter(collisions, benchmark::Counter::kIsRate);
-  state.counters["simulated_time_per_s"] = benchmark::Counter(steps * dt, benchmark::Counter::kIsRate);
+  state.counters["simulated_time_per_s"] =
+      benchmark::Counter(steps * dt, benchmark::Counter::kIsRate);
   state.counters["collisions_per_particle_step"] = collisions / (particles * steps);
 }
 
@@ -103,6 +104,10 @@ BENCHMARK(event_driven)->Apply(cases)->Unit(benchmark::kMillisecond);
 // bench_impulse_mode_openmp: impulse mode again on 1 and 2 threads, timed by
 // the wall clock (--benchmark_filter=real_time picks these).
 BENCHMARK(impulse_mode)
-    ->Args({50, 100, 1})->Args({50, 100, 2})->Args({500, 10, 1})->Args({500, 10, 2})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Args({50, 100, 1})
+    ->Args({50, 100, 2})
+    ->Args({500, 10, 1})
+    ->Args({500, 10, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 #endif

@@ -24,14 +24,14 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: 1, 2, 3 and 4 threads give the same traje
   const auto make = [&](int threads) {
     carom::vec<T, D> g{};
     g[D - 1] = T(-1);
-    return engine(gas.container, gas.particles,
-                  {.resolver = resolver(T(0.8)), .gravity = g, .time_step = T(0.05),
-                   .threads = threads});
+    return engine(
+        gas.container, gas.particles,
+        {.resolver = resolver(T(0.8)), .gravity = g, .time_step = T(0.05), .threads = threads});
   };
   auto reference = make(1);
   reference.run(60);
-  INFO(reference.pair_collisions() << " pair and " << reference.wall_collisions()
-                                   << " wall collisions");
+  INFO(reference.pair_collisions()
+       << " pair and " << reference.wall_collisions() << " wall collisions");
   REQUIRE(reference.pair_collisions() > 3 * reference.size());
   REQUIRE(reference.wall_collisions() > reference.size() / 10);
   const std::string expected = carom_test::checkpoint_bytes(reference);

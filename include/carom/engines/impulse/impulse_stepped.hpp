@@ -94,8 +94,9 @@ namespace carom {
 /// time step, `carom::impulse_stepped<double, 2, carom::elastic>`.
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
           class Integrator = velocity_verlet>
-  requires dimension<D> && integrator<Integrator, T, D>
-class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Resolver, Integrator>> {
+requires dimension<D> && integrator<Integrator, T, D>
+class impulse_stepped
+    : public detail::fixed_step_runs<impulse_stepped<T, D, Resolver, Integrator>> {
  public:
   using scalar_type = T;
   static constexpr std::size_t space_dimension = D;
@@ -127,7 +128,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   void step(Observer&& on_collision = {}) {
     const T dt = dt_;
     sign_ = dt < T(0) ? T(-1) : T(1);
-    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
+    if (dt < T(0))
+      for (auto& p : hot_) p.velocity = -p.velocity;
     const T fastest = fastest_speed();
     const std::size_t pieces = drift_pieces(std::abs(dt), fastest);
     const T piece = std::abs(dt) / T(pieces);
@@ -138,10 +140,13 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       // or than the round-off of the piece, are at one instant (jammed()).
       instant_ = T(16) * std::numeric_limits<T>::epsilon() * piece +
                  still_ / (fastest + norm(gravity_) * piece);
-      if (has_gravity_) drift<true>(piece, on_collision);
-      else drift<false>(piece, on_collision);
+      if (has_gravity_)
+        drift<true>(piece, on_collision);
+      else
+        drift<false>(piece, on_collision);
     }
-    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
+    if (dt < T(0))
+      for (auto& p : hot_) p.velocity = -p.velocity;
     publish();
     ++steps_;
     time_ += double(dt);
@@ -194,7 +199,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   [[nodiscard]] const box<T, D>& container() const noexcept { return box_; }
   /// The particles at time(), positions wrapped into the box on periodic axes.
   [[nodiscard]] const particles<T, D>& state() const noexcept { return particles_; }
-  [[nodiscard]] std::span<const vector> positions() const noexcept { return particles_.positions(); }
+  [[nodiscard]] std::span<const vector> positions() const noexcept {
+    return particles_.positions();
+  }
   [[nodiscard]] std::span<const vector> velocities() const noexcept {
     return particles_.velocities();
   }
@@ -227,7 +234,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   }
 
  private:
-  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
+  template <class>
+  friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   using event_kind = detail::impulse_event_kind;
   using hot_particle = detail::impulse_particle<T, D>;
   using scheduled = detail::impulse_event<T, D>;
@@ -298,7 +306,12 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
 
   [[nodiscard]] T fastest_speed() const noexcept {
     T fastest2 = T(0);
-    for (const auto& p : hot_) fastest2 = std::max(fastest2, squared_norm(p.velocity));
+    const std::size_t n = size();
+    // A maximum is exact: the same whatever the threads' shares.
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static)
+                  reduction(max : fastest2))
+    for (std::size_t k = 0; k < n; ++k)
+      fastest2 = std::max(fastest2, squared_norm(hot_[k].velocity));
     return std::sqrt(fastest2);
   }
 
@@ -313,9 +326,11 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     // and ties come in the same order for every thread count.
     CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
     for (std::size_t k = 0; k < n; ++k) swept_[k] = sweep<Gravity>(std::uint32_t(k));
-    for (std::size_t k = 0; k < n; ++k) grid_.insert(std::uint32_t(k), swept_[k].lower, swept_[k].upper);
+    for (std::size_t k = 0; k < n; ++k)
+      grid_.insert(std::uint32_t(k), swept_[k].lower, swept_[k].upper);
     CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(dynamic, 64))
-    for (std::size_t k = 0; k < n; ++k) first_event_[k] = next_event<Gravity, true>(std::uint32_t(k));
+    for (std::size_t k = 0; k < n; ++k)
+      first_event_[k] = next_event<Gravity, true>(std::uint32_t(k));
     for (std::size_t k = 0; k < n; ++k) queue_.update(std::uint32_t(k), first_event_[k]);
     while (queue_.top_time() <= h) process<Gravity>(on_collision);
     now_ = h;
@@ -387,8 +402,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     const auto walls = static_cast<std::uint32_t>(walls_.size());
     for (std::uint32_t w = 0; w < walls; ++w) {
       T t;
-      if constexpr (Gravity) t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
-      else t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
+      if constexpr (Gravity)
+        t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
+      else
+        t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
       if (t < best) {
         best = t;
         next = {vector{}, w, 0, event_kind::wall};
@@ -405,9 +422,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
       // alone is never scheduled again at once. (A slower approach is one
       // the impulse cannot change: two balls almost on top of each other,
       // found by the engines fuzzer, collided at time 0 for ever.)
-      if (t == T(0) &&
-          !(dot(-dv, dx) >
-            T(8) * std::numeric_limits<T>::epsilon() * (norm(p.velocity) + norm(vj)) * norm(dx)))
+      if (t == T(0) && !(dot(-dv, dx) > T(8) * std::numeric_limits<T>::epsilon() *
+                                            (norm(p.velocity) + norm(vj)) * norm(dx)))
         t = infinity<T>;
       if (t < best) {
         best = t;
@@ -424,10 +440,12 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     now_ = queue_.top_time();
     const scheduled e = event_[k];
     advance<Gravity>(k);
-    if (e.kind == event_kind::wall) hit_wall<Gravity>(k, e.partner, on_collision);
+    if (e.kind == event_kind::wall)
+      hit_wall<Gravity>(k, e.partner, on_collision);
     else if (e.kind == event_kind::pair && counter_[e.partner] == e.partner_count)
       collide<Gravity>(k, e.partner, e.offset, on_collision);
-    else schedule<Gravity>(k);  // the partner moved on: stale
+    else
+      schedule<Gravity>(k);  // the partner moved on: stale
   }
 
   [[nodiscard]] bool within_guard(std::uint32_t k) const noexcept {
@@ -546,19 +564,17 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
                             partner_kind::particle, n, impulse});
       return;
     }
-    const auto result =
-        detail::guarded_resolution(guarded, resolver_, [&](const auto& resolver) {
-          return resolve_collision(resolver, p.velocity, q.velocity, inverse_mass_[i],
-                                   inverse_mass_[j], n);
-        });
+    const auto result = detail::guarded_resolution(guarded, resolver_, [&](const auto& resolver) {
+      return resolve_collision(resolver, p.velocity, q.velocity, inverse_mass_[i], inverse_mass_[j],
+                               n);
+    });
     p.velocity = result.velocity_i;
     q.velocity = result.velocity_j;
     ++counter_[i];
     ++counter_[j];
     if constexpr (observed<Observer>)
       on_collision(record{sign_ * (piece_start_ + now_), original_[i], original_[j],
-                          partner_kind::particle, n,
-                          result.impulse});
+                          partner_kind::particle, n, result.impulse});
     enroll<Gravity>(i);
     enroll<Gravity>(j);
     schedule<Gravity>(i);
@@ -610,7 +626,9 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   void publish() noexcept {
     const auto x = particles_.positions();
     const auto v = particles_.velocities();
-    for (std::size_t k = 0; k < size(); ++k) {
+    const std::size_t n = size();
+    CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
+    for (std::size_t k = 0; k < n; ++k) {
       hot_[k].position = box_.wrap(hot_[k].position);
       x[original_[k]] = hot_[k].position;
       v[original_[k]] = hot_[k].velocity;
