@@ -56,8 +56,7 @@ const carom::particles<double, 2>& equilibrated(double phi, carom::box<double, 2
 void report(benchmark::State& state, double particles, double steps, double collisions, double dt) {
   state.SetItemsProcessed(static_cast<std::int64_t>(particles * steps));
   state.counters["collisions_per_s"] = benchmark::Counter(collisions, benchmark::Counter::kIsRate);
-  state.counters["simulated_time_per_s"] =
-      benchmark::Counter(steps * dt, benchmark::Counter::kIsRate);
+  state.counters["simulated_time_per_s"] = benchmark::Counter(steps * dt, benchmark::Counter::kIsRate);
   state.counters["collisions_per_particle_step"] = collisions / (particles * steps);
 }
 

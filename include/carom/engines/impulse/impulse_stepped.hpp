@@ -94,9 +94,8 @@ namespace carom {
 /// time step, `carom::impulse_stepped<double, 2, carom::elastic>`.
 template <scalar T, std::size_t D, impulse_resolver<T> Resolver = elastic,
           class Integrator = velocity_verlet>
-requires dimension<D> && integrator<Integrator, T, D>
-class impulse_stepped
-    : public detail::fixed_step_runs<impulse_stepped<T, D, Resolver, Integrator>> {
+  requires dimension<D> && integrator<Integrator, T, D>
+class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Resolver, Integrator>> {
  public:
   using scalar_type = T;
   static constexpr std::size_t space_dimension = D;
@@ -128,8 +127,7 @@ class impulse_stepped
   void step(Observer&& on_collision = {}) {
     const T dt = dt_;
     sign_ = dt < T(0) ? T(-1) : T(1);
-    if (dt < T(0))
-      for (auto& p : hot_) p.velocity = -p.velocity;
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     const T fastest = fastest_speed();
     const std::size_t pieces = drift_pieces(std::abs(dt), fastest);
     const T piece = std::abs(dt) / T(pieces);
@@ -140,13 +138,10 @@ class impulse_stepped
       // or than the round-off of the piece, are at one instant (jammed()).
       instant_ = T(16) * std::numeric_limits<T>::epsilon() * piece +
                  still_ / (fastest + norm(gravity_) * piece);
-      if (has_gravity_)
-        drift<true>(piece, on_collision);
-      else
-        drift<false>(piece, on_collision);
+      if (has_gravity_) drift<true>(piece, on_collision);
+      else drift<false>(piece, on_collision);
     }
-    if (dt < T(0))
-      for (auto& p : hot_) p.velocity = -p.velocity;
+    if (dt < T(0)) for (auto& p : hot_) p.velocity = -p.velocity;
     publish();
     ++steps_;
     time_ += double(dt);
@@ -199,9 +194,7 @@ class impulse_stepped
   [[nodiscard]] const box<T, D>& container() const noexcept { return box_; }
   /// The particles at time(), positions wrapped into the box on periodic axes.
   [[nodiscard]] const particles<T, D>& state() const noexcept { return particles_; }
-  [[nodiscard]] std::span<const vector> positions() const noexcept {
-    return particles_.positions();
-  }
+  [[nodiscard]] std::span<const vector> positions() const noexcept { return particles_.positions(); }
   [[nodiscard]] std::span<const vector> velocities() const noexcept {
     return particles_.velocities();
   }
@@ -234,8 +227,7 @@ class impulse_stepped
   }
 
  private:
-  template <class>
-  friend struct detail::checkpoint_access;  // io/checkpoint.hpp
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   using event_kind = detail::impulse_event_kind;
   using hot_particle = detail::impulse_particle<T, D>;
   using scheduled = detail::impulse_event<T, D>;
@@ -402,10 +394,8 @@ class impulse_stepped
     const auto walls = static_cast<std::uint32_t>(walls_.size());
     for (std::uint32_t w = 0; w < walls; ++w) {
       T t;
-      if constexpr (Gravity)
-        t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
-      else
-        t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
+      if constexpr (Gravity) t = gravity_walls_.time(k, w, walls_[w], p, horizon_);
+      else t = time_to_plane(walls_[w], p.position, p.velocity, p.radius);
       if (t < best) {
         best = t;
         next = {vector{}, w, 0, event_kind::wall};
@@ -422,8 +412,9 @@ class impulse_stepped
       // alone is never scheduled again at once. (A slower approach is one
       // the impulse cannot change: two balls almost on top of each other,
       // found by the engines fuzzer, collided at time 0 for ever.)
-      if (t == T(0) && !(dot(-dv, dx) > T(8) * std::numeric_limits<T>::epsilon() *
-                                            (norm(p.velocity) + norm(vj)) * norm(dx)))
+      if (t == T(0) &&
+          !(dot(-dv, dx) >
+            T(8) * std::numeric_limits<T>::epsilon() * (norm(p.velocity) + norm(vj)) * norm(dx)))
         t = infinity<T>;
       if (t < best) {
         best = t;
@@ -440,12 +431,10 @@ class impulse_stepped
     now_ = queue_.top_time();
     const scheduled e = event_[k];
     advance<Gravity>(k);
-    if (e.kind == event_kind::wall)
-      hit_wall<Gravity>(k, e.partner, on_collision);
+    if (e.kind == event_kind::wall) hit_wall<Gravity>(k, e.partner, on_collision);
     else if (e.kind == event_kind::pair && counter_[e.partner] == e.partner_count)
       collide<Gravity>(k, e.partner, e.offset, on_collision);
-    else
-      schedule<Gravity>(k);  // the partner moved on: stale
+    else schedule<Gravity>(k);  // the partner moved on: stale
   }
 
   [[nodiscard]] bool within_guard(std::uint32_t k) const noexcept {
@@ -574,7 +563,8 @@ class impulse_stepped
     ++counter_[j];
     if constexpr (observed<Observer>)
       on_collision(record{sign_ * (piece_start_ + now_), original_[i], original_[j],
-                          partner_kind::particle, n, result.impulse});
+                          partner_kind::particle, n,
+                          result.impulse});
     enroll<Gravity>(i);
     enroll<Gravity>(j);
     schedule<Gravity>(i);

@@ -121,14 +121,8 @@ template <scalar T, std::size_t D, impulse_resolver<T> Resolver>
   const T diameter = T(2) * *std::max_element(radii.begin(), radii.end());
   const T spacing = std::pow(container.volume() / T(initial.size()), T(1) / T(D));
   std::vector<std::uint32_t> order = canonical_order(container, initial);
-  return {p.resolver,
-          p.gravity,
-          std::move(walls),
-          p.time_step,
-          p.collapse_guard_time,
-          std::max(diameter, spacing),
-          std::move(order),
-          thread_count(p.threads)};
+  return {p.resolver,          p.gravity, std::move(walls), p.time_step, p.collapse_guard_time,
+          std::max(diameter, spacing), std::move(order), thread_count(p.threads)};
 }
 
 }  // namespace detail
