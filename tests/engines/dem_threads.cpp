@@ -10,6 +10,7 @@
 #include "checkpoint_support.hpp"
 #include "dem_support.hpp"
 #include "support.hpp"
+#include "threads_support.hpp"
 
 namespace {
 
@@ -86,23 +87,5 @@ TEMPLATE_LIST_TEST_CASE("dem: 1, 2, 3 and 4 threads give the same trajectory bit
   const std::string expected = carom_test::checkpoint_bytes(reference);
   INFO(reference.contact_count() << " contacts");
   REQUIRE(reference.contact_count() > reference.size());
-  for (const int threads : {2, 3, 4}) {
-    INFO(threads << " threads");
-    auto e = from_settled(threads);
-#if defined(_OPENMP)
-    CHECK(e.threads() == threads);
-#else
-    CHECK(e.threads() == 1);
-#endif
-    e.run(1000);
-    // Positions, velocities, forces, stretches, list and counters.
-    CHECK(carom_test::checkpoint_bytes(e) == expected);
-  }
-  // The thread count changed between steps.
-  auto switched = from_settled(1);
-  switched.run(500);
-  switched.set_threads(2);
-  switched.run(500);
-  CHECK(carom_test::checkpoint_bytes(switched) == expected);
-  CHECK_THROWS_AS(switched.set_threads(-1), carom::invalid_input);
+  carom_test::check_every_thread_count(from_settled, 1000, expected);
 }

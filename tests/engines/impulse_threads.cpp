@@ -10,6 +10,7 @@
 #include "checkpoint_support.hpp"
 #include "impulse_support.hpp"
 #include "support.hpp"
+#include "threads_support.hpp"
 
 TEMPLATE_LIST_TEST_CASE("impulse mode: 1, 2, 3 and 4 threads give the same trajectory bit for bit",
                         "[impulse][threads]", carom_test::all_configs) {
@@ -35,22 +36,5 @@ TEMPLATE_LIST_TEST_CASE("impulse mode: 1, 2, 3 and 4 threads give the same traje
   REQUIRE(reference.pair_collisions() > 3 * reference.size());
   REQUIRE(reference.wall_collisions() > reference.size() / 10);
   const std::string expected = carom_test::checkpoint_bytes(reference);
-  for (const int threads : {2, 3, 4}) {
-    INFO(threads << " threads");
-    auto e = make(threads);
-#if defined(_OPENMP)
-    CHECK(e.threads() == threads);
-#else
-    CHECK(e.threads() == 1);
-#endif
-    e.run(60);
-    CHECK(carom_test::checkpoint_bytes(e) == expected);
-  }
-  // The thread count changed between steps.
-  auto switched = make(1);
-  switched.run(30);
-  switched.set_threads(2);
-  switched.run(30);
-  CHECK(carom_test::checkpoint_bytes(switched) == expected);
-  CHECK_THROWS_AS(switched.set_threads(-1), carom::invalid_input);
+  carom_test::check_every_thread_count(make, 60, expected);
 }

@@ -109,10 +109,14 @@ scene<T, D> make_scene(fuzz_input& in, T max_speed) {
   return s;
 }
 
-/// With CAROM_FUZZ_VERBOSE set, prints the scene (to read a crash input).
+/// Whether CAROM_FUZZ_VERBOSE asks for the scene and the engine's settings
+/// (to read a crash input).
+bool verbose() { return std::getenv("CAROM_FUZZ_VERBOSE") != nullptr; }
+
+/// With CAROM_FUZZ_VERBOSE set, prints the scene.
 template <class T, std::size_t D>
 void print_scene(const scene<T, D>& s, const char* engine) {
-  if (!std::getenv("CAROM_FUZZ_VERBOSE")) return;
+  if (!verbose()) return;
   constexpr int digits = std::numeric_limits<T>::max_digits10;  // enough to read the bits back
   auto vec = [](const carom::vec<T, D>& v) {
     for (std::size_t a = 0; a < D; ++a) std::fprintf(stderr, " %.*g", digits, double(v[a]));
@@ -365,7 +369,7 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
   const T dt = (in.chance(128) ? T(1) : T(-1)) * in.log_uniform(T(1e-3), T(1));
   typename engine_type::params params{.resolver = resolver, .gravity = s.gravity, .planes = s.planes,
                                       .time_step = dt};
-  if (std::getenv("CAROM_FUZZ_VERBOSE"))
+  if (verbose())
     std::fprintf(stderr, "dt %.*g, e %.*g\n", std::numeric_limits<T>::max_digits10, double(dt),
                  std::numeric_limits<T>::max_digits10, double(resolver.restitution(T(1))));
   auto sim = construct<engine_type>(s.box, s.particles, params);
@@ -399,7 +403,7 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
   const auto m0 = sim->momentum();
   const T k0 = sim->kinetic_energy();
   const std::size_t steps = 1 + in.choice(20);
-  if (std::getenv("CAROM_FUZZ_VERBOSE")) std::fprintf(stderr, "%zu steps\n", steps);
+  if (verbose()) std::fprintf(stderr, "%zu steps\n", steps);
   sim->run(steps);
   check_finite<T, D>(sim->positions(), sim->velocities());
   const T tolerance = position_tolerance<T>;
