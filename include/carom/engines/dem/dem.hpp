@@ -76,6 +76,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   using policies = typename detail::as_dem_policies<Policies>::type;
   using integrator_type = typename policies::integrator;
   using tangential_type = typename policies::tangential;
+  using rolling_type = typename policies::rolling;
   using params = dem_params<T, D, Law>;
 
   /// Copies the particles. Throws carom::invalid_input (naming the particle
@@ -88,7 +89,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// effective mass; a bad skin or reference radius; a periodic axis
   /// shorter than twice the cutoff.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
-      : dem(detail::prepare_dem<T, D, Law, tangential_type>(container, initial, std::move(p)),
+      : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
+                                                                          std::move(p)),
             container, initial) {}
 
   // ---- running --------------------------------------------------------
@@ -222,7 +224,12 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   }
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
-  [[nodiscard]] const verlet_list<T, D, vector>& neighbours() const noexcept { return list_; }
+  /// The Verlet list; its payload is each pair's tangential stretch
+  /// (carom::sliding_and_rolling with carom::sds_rolling).
+  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type>>& neighbours()
+      const noexcept {
+    return list_;
+  }
 
   /// Σ ½ m v² over mobile particles (J).
   [[nodiscard]] T kinetic_energy() const noexcept {
@@ -419,9 +426,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<species_index> species_;  // empty with one species
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  verlet_list<T, D, vector> list_;
-  detail::dem_pair_contacts<T, D, Law, tangential_type> pair_contacts_;
-  detail::dem_wall_contacts<T, D, Law, tangential_type> wall_contacts_;
+  verlet_list<T, D, detail::dem_history<T, D, rolling_type>> list_;
+  detail::dem_pair_contacts<T, D, Law, tangential_type, rolling_type> pair_contacts_;
+  detail::dem_wall_contacts<T, D, Law, tangential_type, rolling_type> wall_contacts_;
 };
 
 }  // namespace carom

@@ -8,6 +8,7 @@
 
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/material_table.hpp"
+#include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/plane.hpp"
@@ -17,13 +18,15 @@
 namespace carom {
 
 /// The policies of the DEM engine bundled in one template argument: an
-/// integrator (carom::integrator) and a tangential model
-/// (carom::tangential_model). `dem<T, D, Law, I>` with a bare integrator I
-/// means `dem_policies<I>`.
-template <class Integrator = velocity_verlet, tangential_model Tangential = mindlin_tangential_spring>
+/// integrator (carom::integrator), a tangential model
+/// (carom::tangential_model) and a rolling model (carom::rolling_model).
+/// `dem<T, D, Law, I>` with a bare integrator I means `dem_policies<I>`.
+template <class Integrator = velocity_verlet, tangential_model Tangential = mindlin_tangential_spring,
+          rolling_model Rolling = no_rolling>
 struct dem_policies {
   using integrator = Integrator;
   using tangential = Tangential;
+  using rolling = Rolling;
 };
 
 namespace detail {
@@ -32,9 +35,9 @@ template <class P>
 struct as_dem_policies {
   using type = dem_policies<P>;
 };
-template <class I, class Tg>
-struct as_dem_policies<dem_policies<I, Tg>> {
-  using type = dem_policies<I, Tg>;
+template <class I, class Tg, class R>
+struct as_dem_policies<dem_policies<I, Tg, R>> {
+  using type = dem_policies<I, Tg, R>;
 };
 
 }  // namespace detail
@@ -72,6 +75,11 @@ struct dem_params {
   /// Tangential spring and friction of particle–wall contacts; empty:
   /// pair_tangential.
   std::optional<tangential_params<T>> wall_tangential{};
+  /// Rolling resistance of particle–particle contacts (with
+  /// carom::sds_rolling in the policies; with materials μ_r is the pair's).
+  rolling_params<T> pair_rolling{};
+  /// Rolling resistance of particle–wall contacts; empty: pair_rolling.
+  std::optional<rolling_params<T>> wall_rolling{};
   /// Uniform acceleration (m/s²).
   vec<T, D> gravity{};
   /// Walls besides the box's own, any orientation, normal pointing inwards.

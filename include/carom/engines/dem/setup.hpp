@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "carom/contact/concepts.hpp"
+#include "carom/config.hpp"
 #include "carom/contact/material_table.hpp"
+#include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/error.hpp"
@@ -56,7 +58,33 @@ template <scalar T, class Law>
 struct dem_contact_model {
   Law law;
   tangential_params<T> tangential;
+  rolling_params<T> rolling{};
 };
+
+/// The stretches a pair contact keeps (the Verlet list's payload).
+template <scalar T, std::size_t D, rolling_model Rolling>
+using dem_history =
+    std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>;
+
+/// The tangential stretch of a history, and the rolling one (none without
+/// rolling resistance).
+template <scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr vec<T, D>& sliding(vec<T, D>& h) noexcept {
+  return h;
+}
+template <scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr const vec<T, D>& sliding(const vec<T, D>& h) noexcept {
+  return h;
+}
+template <scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr vec<T, D>& sliding(sliding_and_rolling<T, D>& h) noexcept {
+  return h.sliding;
+}
+template <scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr const vec<T, D>& sliding(
+    const sliding_and_rolling<T, D>& h) noexcept {
+  return h.sliding;
+}
 
 /// What the engine is built from once its inputs have passed every check.
 /// Contact models: pairs [a · species + b], walls [a]; one species without
@@ -66,16 +94,27 @@ struct dem_setup {
   std::vector<dem_contact_model<T, Law>> pair_models;
   std::vector<dem_contact_model<T, Law>> wall_models;
   std::vector<species_index> species;
-  vec<T, D> gravity;
+  vec<T, D> gravity{};
   std::vector<plane<T, D>> walls;
-  T time_step;
-  T skin;
-  T max_diameter;
-  T inverse_reference_radius;
-  T radius_power;  // q of stiffness_scale
-  bool periodic;
-  int threads;
+  T time_step = T(0);
+  T skin = T(0);
+  T max_diameter = T(0);
+  T inverse_reference_radius = T(0);
+  T radius_power = T(0.5);  // q of stiffness_scale
+  bool periodic = false;
+  int threads = 1;
 };
+
+template <scalar T>
+void check_rolling(const char* which, const rolling_params<T>& r) {
+  auto ok = [](T x) { return is_finite(x) && x >= T(0); };
+  require(ok(r.friction), "carom::dem: ", which, ".friction must be finite and >= 0 (got ",
+          r.friction, ")");
+  require(ok(r.stiffness), "carom::dem: ", which, ".stiffness must be finite and >= 0 (got ",
+          r.stiffness, ")");
+  require(ok(r.damping), "carom::dem: ", which, ".damping must be finite and >= 0 (got ",
+          r.damping, ")");
+}
 
 template <scalar T>
 void check_tangential(const char* which, const tangential_params<T>& t) {
@@ -91,6 +130,7 @@ void check_tangential(const char* which, const tangential_params<T>& t) {
 /// The contact models of a run with materials (dem_params::materials).
 template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
 void material_models(const material_table<T>& table, T reference_radius,
+                     const rolling_params<T>& pair_rolling, const rolling_params<T>& wall_rolling,
                      dem_setup<T, D, Law>& setup) {
   if constexpr (!material_contact_law<Law, T>) {
     fail("carom::dem: materials need a law whose exponent is fixed at compile time "
@@ -99,22 +139,26 @@ void material_models(const material_table<T>& table, T reference_radius,
     require(!std::is_same_v<Tangential, linear_tangential_spring>,
             "carom::dem: materials give Mindlin's tangential stiffness 8 G*; use "
             "carom::mindlin_tangential_spring (or frictionless), not the linear spring");
-    auto model = [&](const pair_material<T>& m) {
+    auto model = [&](const pair_material<T>& m, rolling_params<T> rolling) {
       tangential_params<T> t{};
       if constexpr (Tangential::has_history)
         t = {m.friction, T(8) * m.shear_modulus, m.tangential_damping};
-      return dem_contact_model<T, Law>{material_law<Law>(m, reference_radius), t};
+      rolling.friction = m.rolling_friction;
+      return dem_contact_model<T, Law>{material_law<Law>(m, reference_radius), t, rolling};
     };
     const std::size_t n = table.size();
     for (species_index a = 0; a < n; ++a)
-      for (species_index b = 0; b < n; ++b) setup.pair_models.push_back(model(table.pair(a, b)));
-    for (species_index a = 0; a < n; ++a) setup.wall_models.push_back(model(table.wall_pair(a)));
+      for (species_index b = 0; b < n; ++b)
+        setup.pair_models.push_back(model(table.pair(a, b), pair_rolling));
+    for (species_index a = 0; a < n; ++a)
+      setup.wall_models.push_back(model(table.wall_pair(a), wall_rolling));
   }
 }
 
 /// Checks everything and derives the engine's settings (see the
 /// dem constructor for the list of rejections).
-template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential,
+          rolling_model Rolling>
 [[nodiscard]] dem_setup<T, D, Law> prepare_dem(const box<T, D>& container,
                                                const particles<T, D>& initial,
                                                dem_params<T, D, Law> p) {
@@ -129,6 +173,17 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   const tangential_params<T> wall_tangential = p.wall_tangential.value_or(p.pair_tangential);
   check_tangential("pair_tangential", p.pair_tangential);
   check_tangential("wall_tangential", wall_tangential);
+  const rolling_params<T> wall_rolling = p.wall_rolling.value_or(p.pair_rolling);
+  check_rolling("pair_rolling", p.pair_rolling);
+  check_rolling("wall_rolling", wall_rolling);
+  if constexpr (!Rolling::has_history) {
+    const auto none = [](const rolling_params<T>& r) {
+      return r.friction == T(0) && r.stiffness == T(0) && r.damping == T(0);
+    };
+    require(none(p.pair_rolling) && none(wall_rolling), name,
+            "pair_rolling and wall_rolling need carom::sds_rolling in the policies "
+            "(carom::dem_policies<Integrator, Tangential, carom::sds_rolling>)");
+  }
   require(is_finite(p.max_impact_speed) && p.max_impact_speed > T(0), name,
           "max_impact_speed must be finite and > 0 (got ", p.max_impact_speed, ")");
   require(p.steps_per_contact >= 1, name, "steps_per_contact must be >= 1 (got ",
@@ -172,16 +227,16 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
 
   dem_setup<T, D, Law> setup{};
   T reference_radius = p.reference_radius;
-  setup.radius_power = T(0.5);
   if (p.materials) {
     if (reference_radius == T(0)) reference_radius = max_radius;
-    material_models<T, D, Law, Tangential>(*p.materials, reference_radius, setup);
+    material_models<T, D, Law, Tangential>(*p.materials, reference_radius, p.pair_rolling,
+                                           wall_rolling, setup);
     setup.radius_power = T(2) - setup.pair_models.front().law.exponent();
     if (p.materials->size() > 1)
       setup.species.assign(initial.species().begin(), initial.species().end());
   } else {
-    setup.pair_models.push_back({*p.pair_law, p.pair_tangential});
-    setup.wall_models.push_back({p.wall_law.value_or(*p.pair_law), wall_tangential});
+    setup.pair_models.push_back({*p.pair_law, p.pair_tangential, p.pair_rolling});
+    setup.wall_models.push_back({p.wall_law.value_or(*p.pair_law), wall_tangential, wall_rolling});
   }
 
   bool periodic = false;

@@ -31,19 +31,21 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   using vector = vec<T, D>;
   using angular_type = angular<T, D>;
   static constexpr checkpoint_engine kind = checkpoint_engine::dem;
+  static constexpr bool rolling = engine::rolling_type::has_history;
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
     // The law by its parameters and values (law()), not by its name: the
     // compilers spell default template arguments differently.
-    f.types<typename engine::integrator_type, typename engine::tangential_type>();
+    f.types<typename engine::integrator_type, typename engine::tangential_type,
+            typename engine::rolling_type>();
     f.container(e.box_);
     f.walls(e.walls());
     f.value(e.gravity_);
     f.value(e.dt_);
     f.value(e.list_.skin());
-    for (const auto& m : e.pair_contacts_.models_) law(f, m.law, m.tangential);
-    for (const auto& m : e.wall_contacts_.models_) law(f, m.law, m.tangential);
+    for (const auto& m : e.pair_contacts_.models_) law(f, m.law, m.tangential, m.rolling);
+    for (const auto& m : e.wall_contacts_.models_) law(f, m.law, m.tangential, m.rolling);
     f.value(e.pair_contacts_.inverse_reference_radius_);
     f.value(e.pair_contacts_.radius_power_);
     for (const species_index s : e.species_) f.value(s);
@@ -64,9 +66,18 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     const auto& list = e.list_;
     w.u64(list.builds_);
     w.values(std::span<const vector>(list.reference_));
-    write_springs(w, std::span<const vector>(list.payload_), {});
+    if constexpr (rolling) {  // the tangential stretches, then the rolling ones
+      std::vector<vector> stretches(list.payload_.size());
+      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].sliding;
+      write_springs(w, std::span<const vector>(stretches), {});
+      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].rolling;
+      write_springs(w, std::span<const vector>(stretches), {});
+    } else {
+      write_springs(w, std::span<const vector>(list.payload_), {});
+    }
     const auto& walls = e.wall_contacts_;
     write_springs(w, std::span<const vector>(walls.spring_), walls.touching_);
+    if constexpr (rolling) write_springs(w, std::span<const vector>(walls.roll_spring_), {});
     w.u64(walls.candidates_.size());
     for (const std::size_t o : walls.offsets_) w.u64(o);
     w.values(std::span<const std::uint32_t>(walls.candidates_));
@@ -110,7 +121,15 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     list.builds_ = static_cast<std::size_t>(builds);
     std::vector<vector> pair_springs(list.size());
     read_springs(r, pair_springs, nullptr, "pair springs");
-    list.payload_ = std::move(pair_springs);
+    if constexpr (rolling) {
+      std::vector<vector> pair_rolling(list.size());
+      read_springs(r, pair_rolling, nullptr, "pair rolling springs");
+      list.payload_.resize(list.size());
+      for (std::size_t k = 0; k < list.size(); ++k)
+        list.payload_[k] = {pair_springs[k], pair_rolling[k]};
+    } else {
+      list.payload_ = std::move(pair_springs);
+    }
 
     auto walls = e.wall_contacts_;
     const std::size_t wall_count = walls.walls_.size();
@@ -118,6 +137,11 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     std::vector<unsigned char> touching(n * wall_count, 0);
     read_springs(r, wall_springs, &touching, "wall springs");
     walls.spring_ = std::move(wall_springs);
+    if constexpr (rolling) {
+      std::vector<vector> wall_rolling(n * wall_count);
+      read_springs(r, wall_rolling, nullptr, "wall rolling springs");
+      walls.roll_spring_ = std::move(wall_rolling);
+    }
     walls.touching_ = std::move(touching);
     const std::uint64_t near = r.u64();
     check_below(near, n * wall_count + 1, "the count of particles near walls");
@@ -208,7 +232,11 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   }
 
   template <class L>
-  static void law(checkpoint_fingerprint& f, const L& l, const tangential_params<T>& t) {
+  static void law(checkpoint_fingerprint& f, const L& l, const tangential_params<T>& t,
+                  const rolling_params<T>& rolling) {
+    f.value(rolling.friction);
+    f.value(rolling.stiffness);
+    f.value(rolling.damping);
     f.value(l.exponent());
     f.value(l.stiffness());
     f.value(l.damping());

@@ -17,6 +17,7 @@
 
 #include "carom/config.hpp"
 #include "carom/contact/concepts.hpp"
+#include "carom/contact/rolling.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/checkpoint_access.hpp"
@@ -34,12 +35,14 @@ namespace carom::detail {
 
 /// The pair contacts of a dem engine whose Verlet list (owned by the
 /// engine, which rebuilds it) carries the stretch of each pair.
-template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential,
+          rolling_model Rolling>
 class dem_pair_contacts {
  public:
   using vector = vec<T, D>;
   using angular_type = angular<T, D>;
-  using list_type = verlet_list<T, D, vector>;
+  using history = dem_history<T, D, Rolling>;
+  using list_type = verlet_list<T, D, history>;
   using view = dem_particle_view<T, D>;
   using model = dem_contact_model<T, Law>;
 
@@ -142,7 +145,7 @@ class dem_pair_contacts {
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
             pair_[k].mass, scaled ? pair_scale_[k] : T(1),
-            pair_[k].root_radius * std::sqrt(overlap), springs[k], -d));
+            pair_[k].root_radius * std::sqrt(overlap), sliding(springs[k]), -d));
       }
   }
 
@@ -191,6 +194,11 @@ class dem_pair_contacts {
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
     std::array<T, block_size> reach, mass, root_radius, scale;
+    // With rolling resistance: ω_i − ω_j, the rolling stretch in and out,
+    // and the rolling torque on i.
+    lanes<angular_size> spin;
+    lanes<D> roll_spring;
+    lanes<angular_size> roll;
   };
 
   template <std::size_t C>
@@ -261,10 +269,12 @@ class dem_pair_contacts {
       const std::size_t outgoing = mine.outgoing.size();
       mine.outgoing_force.resize(outgoing);
       if constexpr (Tangential::has_history) mine.outgoing_arm.resize(outgoing);
+      if constexpr (Rolling::has_history) mine.outgoing_roll.resize(outgoing);
       if (species_ > 1) {
         evaluate_by_model<Periodic, Scaled>(mine, mine.outgoing.data(), outgoing, list,
                                             container, p, dt, mine.outgoing_force.data(),
-                                            mine.outgoing_arm.data(), false);
+                                            mine.outgoing_arm.data(), mine.outgoing_roll.data(),
+                                            false);
       } else {
         for (std::size_t first = 0; first < outgoing; first += block_size) {
           const std::size_t lanes = std::min(block_size, outgoing - first);
@@ -275,6 +285,8 @@ class dem_pair_contacts {
             mine.outgoing_force[first + b] = load(mine.block.force, b);
             if constexpr (Tangential::has_history)
               mine.outgoing_arm[first + b] = load_angular(mine.block.arm, b);
+            if constexpr (Rolling::has_history)
+              mine.outgoing_roll[first + b] = load_angular(mine.block.roll, b);
           }
         }
       }
@@ -291,8 +303,10 @@ class dem_pair_contacts {
         const std::uint32_t j = partners[earlier.outgoing[m].entry];
         if (j < row_begin || j >= row_end) continue;
         angular_type arm{};
+        angular_type roll{};
         if constexpr (Tangential::has_history) arm = earlier.outgoing_arm[m];
-        add_to(sums, p, j, -earlier.outgoing_force[m], arm);
+        if constexpr (Rolling::has_history) roll = earlier.outgoing_roll[m];
+        add_to(sums, p, j, -earlier.outgoing_force[m], arm, -roll);
       }
     }
     if (species_ > 1) {
@@ -300,15 +314,19 @@ class dem_pair_contacts {
       // order, as on one species: the sums do not depend on the grouping.
       mine.force.resize(count);
       if constexpr (Tangential::has_history) mine.arm.resize(count);
+      if constexpr (Rolling::has_history) mine.roll.resize(count);
       evaluate_by_model<Periodic, Scaled>(mine, touching, count, list, container, p, dt,
-                                          mine.force.data(), mine.arm.data(), true);
+                                          mine.force.data(), mine.arm.data(), mine.roll.data(),
+                                          true);
       for (std::size_t m = 0; m < count; ++m) {
         const auto [k, i] = touching[m];
         const std::uint32_t j = partners[k];
         angular_type arm{};
+        angular_type roll{};
         if constexpr (Tangential::has_history) arm = mine.arm[m];
-        add_to(sums, p, i, mine.force[m], arm);
-        if (j < row_end) add_to(sums, p, j, -mine.force[m], arm);
+        if constexpr (Rolling::has_history) roll = mine.roll[m];
+        add_to(sums, p, i, mine.force[m], arm, roll);
+        if (j < row_end) add_to(sums, p, j, -mine.force[m], arm, -roll);
       }
       count_touching(mine, count, threads, n);
       return;
@@ -324,11 +342,16 @@ class dem_pair_contacts {
         const vector f = load(block.force, b);
         angular_type arm{};
         if constexpr (Tangential::has_history) {
-          springs[k] = load(block.spring, b);
+          sliding(springs[k]) = load(block.spring, b);
           arm = load_angular(block.arm, b);
         }
-        add_to(sums, p, i, f, arm);
-        if (j < row_end) add_to(sums, p, j, -f, arm);
+        angular_type roll{};
+        if constexpr (Rolling::has_history) {
+          springs[k].rolling = load(block.roll_spring, b);
+          roll = load_angular(block.roll, b);
+        }
+        add_to(sums, p, i, f, arm, roll);
+        if (j < row_end) add_to(sums, p, j, -f, arm, -roll);
       }
     }
     count_touching(mine, count, threads, n);
@@ -352,12 +375,14 @@ class dem_pair_contacts {
 
   // The kernel on `count` touching entries, grouped by their pair of
   // species (a counting sort, stable): writes the force on i and n × F_t
-  // of entries[m] to force[m] and arm[m], and, if `keep_springs`, the new
+  // of entries[m] to force[m], arm[m] and roll[m] (the rolling torque on
+  // i), and, if `keep_springs`, the new
   // stretches to the list.
   template <bool Periodic, bool Scaled>
   void evaluate_by_model(share& mine, const touching_entry* entries, std::size_t count,
                          list_type& list, const box<T, D>& container, const view& p, T dt,
-                         vector* force, angular_type* arm, bool keep_springs) noexcept {
+                         vector* force, angular_type* arm, angular_type* roll,
+                         bool keep_springs) noexcept {
     const auto partners = list.partners();
     const auto springs = list.payload();
     mine.model_start.assign(models_.size() + 1, 0);
@@ -384,18 +409,27 @@ class dem_pair_contacts {
           force[m] = load(mine.block.force, b);
           if constexpr (Tangential::has_history) {
             arm[m] = load_angular(mine.block.arm, b);
-            if (keep_springs) springs[mine.sorted[first + b].entry] = load(mine.block.spring, b);
+            if (keep_springs)
+              sliding(springs[mine.sorted[first + b].entry]) = load(mine.block.spring, b);
+          }
+          if constexpr (Rolling::has_history) {
+            roll[m] = load_angular(mine.block.roll, b);
+            if (keep_springs)
+              springs[mine.sorted[first + b].entry].rolling = load(mine.block.roll_spring, b);
           }
         }
       }
   }
 
-  // The force f and the torque −r × arm of one contact on particle i (the
-  // partner j gets −f and the same torque term).
+  // The force f, the torque −r × arm and the rolling torque `roll` of one
+  // contact on particle i (the partner j gets −f, the same −r × arm term
+  // with its own r, and −roll).
   CAROM_ALWAYS_INLINE static void add_to(const dem_force_sums<T, D>& sums, const view& p,
                                          std::uint32_t i, const vector& f,
-                                         [[maybe_unused]] const angular_type& arm) noexcept {
+                                         [[maybe_unused]] const angular_type& arm,
+                                         [[maybe_unused]] const angular_type& roll) noexcept {
     if constexpr (Tangential::has_history) sums.torque[i] -= p.radius[i] * arm;
+    if constexpr (Rolling::has_history) sums.torque[i] += roll;
     sums.force[i] += f;
   }
 
@@ -438,7 +472,7 @@ class dem_pair_contacts {
   template <bool Periodic, bool Scaled>
   CAROM_ALWAYS_INLINE void gather(contact_block& block, const touching_entry* entries,
                                   std::size_t count, std::span<const std::uint32_t> partners,
-                                  std::span<const vector> springs, const box<T, D>& container,
+                                  std::span<const history> springs, const box<T, D>& container,
                                   const view& p) const noexcept {
     for (std::size_t b = 0; b < count; ++b) {
       const auto [k, i] = entries[b];
@@ -450,7 +484,11 @@ class dem_pair_contacts {
       store_angular(block.lever, b,
                     angular_type(p.radius[i] * p.angular_velocity[i] +
                                  p.radius[j] * p.angular_velocity[j]));
-      if constexpr (Tangential::has_history) store(block.spring, b, springs[k]);
+      if constexpr (Tangential::has_history) store(block.spring, b, sliding(springs[k]));
+      if constexpr (Rolling::has_history) {
+        store(block.roll_spring, b, springs[k].rolling);
+        store_angular(block.spin, b, angular_type(p.angular_velocity[i] - p.angular_velocity[j]));
+      }
       block.reach[b] = p.radius[i] + p.radius[j];
       block.mass[b] = pair_[k].mass;
       block.root_radius[b] = pair_[k].root_radius;
@@ -467,6 +505,10 @@ class dem_pair_contacts {
     repeat(block.relative_velocity);
     repeat(block.lever);
     repeat(block.spring);
+    if constexpr (Rolling::has_history) {
+      repeat(block.roll_spring);
+      repeat(block.spin);
+    }
     const auto repeat_one = [count](auto& lane) {
       std::fill(lane.begin() + std::ptrdiff_t(count), lane.end(), lane[0]);
     };
@@ -485,6 +527,7 @@ class dem_pair_contacts {
   CAROM_NOINLINE static void kernel(contact_block& block, const model& m, T dt) noexcept {
     const Law law = m.law;
     const tangential_params<T> tangential = m.tangential;
+    [[maybe_unused]] const rolling_params<T> rolling = m.rolling;
     for (std::size_t b = 0; b < block_size; ++b) {
       const vector d = load(block.separation, b);
       const T distance2 = squared_norm(d);
@@ -504,6 +547,16 @@ class dem_pair_contacts {
       if constexpr (Tangential::has_history) {
         store(block.spring, b, f.spring);
         store_angular(block.arm, b, f.normal_cross_tangential);
+      }
+      if constexpr (Rolling::has_history) {
+        // F_n as F · n (F_t ⊥ n): a normal-force field in the kernel's
+        // result would cost 1 % of the kernel without rolling.
+        const T radius = block.root_radius[b] * block.root_radius[b];  // R*
+        const auto r = rolling_resistance_in_plane(
+            rolling, rotate_into_tangent_plane(load(block.roll_spring, b), normal), normal,
+            load_angular(block.spin, b), radius, dot(f.force, normal), dt);
+        store(block.roll_spring, b, r.spring);
+        store_angular(block.roll, b, r.torque);
       }
     }
   }
@@ -532,7 +585,7 @@ class dem_pair_contacts {
         count += touches;
         if constexpr (Tangential::has_history) {
           // Rare (a contact just ended), so predictable.
-          if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = vector{};
+          if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = history{};
           pair_touching_[k] = static_cast<unsigned char>(touches);
         }
       }
@@ -567,12 +620,14 @@ class dem_pair_contacts {
     std::vector<touching_entry> outgoing;  // those whose partner is a later thread's
     std::vector<vector> outgoing_force;    // ... their force on i
     std::vector<angular_type> outgoing_arm;  // ... and n × F_t
+    std::vector<angular_type> outgoing_roll;  // ... and the rolling torque on i
     contact_block block{};                 // scratch
     // Scratch of evaluate_by_model() (several species only): its results
     // for the share's own contacts, the entries by model and where each
     // came from, the models' first slots and the next free ones.
     std::vector<vector> force;
     std::vector<angular_type> arm;
+    std::vector<angular_type> roll;
     std::vector<touching_entry> sorted;
     std::vector<std::uint32_t> order;
     std::vector<std::uint32_t> model_start;

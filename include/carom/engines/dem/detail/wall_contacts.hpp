@@ -15,6 +15,7 @@
 
 #include "carom/config.hpp"
 #include "carom/contact/concepts.hpp"
+#include "carom/contact/rolling.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/checkpoint_access.hpp"
@@ -31,7 +32,8 @@ namespace carom::detail {
 
 /// The walls of a dem engine and its contacts with them. A wall is a
 /// partner of infinite mass at rest: m* = m_i, R* = r_i.
-template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential,
+          rolling_model Rolling>
 class dem_wall_contacts {
  public:
   using vector = vec<T, D>;
@@ -47,6 +49,7 @@ class dem_wall_contacts {
         inverse_reference_radius_(inverse_reference_radius),
         radius_power_(radius_power),
         spring_(particles * walls_.size()),
+        roll_spring_(Rolling::has_history ? particles * walls_.size() : 0),
         touching_(particles * walls_.size(), 0) {}
 
   /// The walls in force order: the box's, then the planes.
@@ -70,6 +73,7 @@ class dem_wall_contacts {
         else if (touching_[w * n + i]) {
           // Not touching (gap ≥ skin, or fixed): forget its stretch now.
           spring_[w * n + i] = vector{};
+          if constexpr (Rolling::has_history) roll_spring_[w * n + i] = vector{};
           touching_[w * n + i] = 0;
         }
       }
@@ -134,6 +138,7 @@ class dem_wall_contacts {
     for (std::size_t w = 0; w < walls_.size(); ++w) {
       const plane<T, D> wall = walls_[w];
       vector* const springs = spring_.data() + w * n;
+      [[maybe_unused]] vector* const roll_springs = roll_spring_.data() + w * n;
       unsigned char* const touching = touching_.data() + w * n;
       const std::size_t first = offsets_[w];
       const std::size_t last = offsets_[w + 1];
@@ -143,9 +148,10 @@ class dem_wall_contacts {
         const T ri = p.radius[i];
         const T overlap = ri - wall.signed_distance(p.position[i]);
         if (!(overlap > T(0))) {
-          if constexpr (Tangential::has_history)
+          if constexpr (Tangential::has_history || Rolling::has_history)
             if (touching[i]) {
               springs[i] = vector{};
+              if constexpr (Rolling::has_history) roll_springs[i] = vector{};
               touching[i] = 0;
             }
           continue;
@@ -160,6 +166,14 @@ class dem_wall_contacts {
           springs[i] = c.spring;
           touching[i] = 1;
           sums.torque[i] -= ri * c.normal_cross_tangential;
+        }
+        if constexpr (Rolling::has_history) {  // R* = r_i; the wall does not spin
+          const auto r = rolling_resistance_in_plane(
+              mi.rolling, rotate_into_tangent_plane(roll_springs[i], wall.normal), wall.normal,
+              angular_type(p.angular_velocity[i]), ri, dot(c.force, wall.normal), dt);
+          roll_springs[i] = r.spring;
+          touching[i] = 1;
+          sums.torque[i] += r.torque;
         }
         sums.force[i] += c.force;
       }
@@ -184,6 +198,7 @@ class dem_wall_contacts {
   T inverse_reference_radius_;
   T radius_power_;
   std::vector<vector> spring_;            // [wall][particle]
+  std::vector<vector> roll_spring_;       // [wall][particle], with rolling resistance
   std::vector<unsigned char> touching_;   // [wall][particle]: stretch may be non-zero
   std::vector<std::size_t> offsets_;      // CSR over walls of candidates_
   std::vector<std::uint32_t> candidates_;  // particles within reach of each wall
