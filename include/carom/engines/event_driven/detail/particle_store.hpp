@@ -8,10 +8,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "carom/config.hpp"
 #include "carom/core/math.hpp"
+#include "carom/core/permutation.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/event_driven/records.hpp"
 #include "carom/geometry/box.hpp"
@@ -78,14 +80,14 @@ struct event_particle_store {
   }
 
   /// Particle order[k] becomes k (renumbered[old] = new), scheduled pair
-  /// events following their partners.
+  /// events following their partners; in place.
   void renumber(const std::vector<std::uint32_t>& order,
                 const std::vector<std::uint32_t>& renumbered) {
-    permute(hot, order);
-    permute(inverse_mass, order);
-    permute(last_collision, order);
-    permute(original, order);
-    permute(book, order);
+    permute_in_place(std::span(hot), order);
+    permute_in_place(std::span(inverse_mass), order);
+    permute_in_place(std::span(last_collision), order);
+    permute_in_place(std::span(original), order);
+    permute_in_place(std::span(book), order);
     for (auto& b : book)
       if (b.event.kind == event_kind::pair) b.event.partner = renumbered[b.event.partner];
   }
