@@ -212,7 +212,7 @@ class event_driven {
         guarded_(params_.collapse_guard_time > T(0)) {
     // The cages, checking that no particle overlaps another
     // (prepare_event_driven checked the walls).
-    const std::vector<vector> wrapped = store_.load(box_, particles_);
+    const std::vector<vector> wrapped = store_.load(box_, particles_, guarded_);
     search_.insert_all(wrapped);
     detail::check_no_overlap(box_, search_, particles_, wrapped);
     for (std::uint32_t i = 0; i < size(); ++i) schedule(i);

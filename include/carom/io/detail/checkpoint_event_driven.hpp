@@ -112,7 +112,7 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       w.u32(s.book[k].event.partner_count);
       w.u8(static_cast<std::uint8_t>(s.book[k].event.kind));
       w.u32(s.book[k].counter);
-      w.value(s.last_collision[k]);
+      w.value(e.guarded_ ? s.last_collision[k] : -infinity<T>);  // kept only under a guard
       w.value(T(e.queue_.time_of(k)));
     }
     if constexpr (neighbour_search) {
@@ -149,7 +149,7 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
     store.hot.resize(n);
     store.inverse_mass.resize(n);
     store.book.resize(n);
-    store.last_collision.resize(n);
+    store.last_collision.resize(e.guarded_ ? n : 0);
     store.original.resize(n);
     std::vector<T> times(n);
     const auto walls = static_cast<std::uint32_t>(e.walls_.size());
@@ -175,9 +175,10 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       if (b.event.kind == event_kind::wall) check_below(b.event.partner, walls, "an event's wall");
       if (b.event.kind == event_kind::cell) check_below(b.event.partner, 2 * D, "an event's face");
       b.counter = r.u32();
-      store.last_collision[k] = r.real<T>();
+      const T last_collision = r.real<T>();
+      if (e.guarded_) store.last_collision[k] = last_collision;
       times[k] = r.real<T>();
-      require(!std::isnan(store.last_collision[k]) && store.last_collision[k] < infinity<T> &&
+      require(!std::isnan(last_collision) && last_collision < infinity<T> &&
                   !std::isnan(times[k]) && times[k] > -infinity<T>,
               checkpoint_reader_name, "a time of particle ", store.original[k], " is not valid");
     }

@@ -29,7 +29,7 @@ struct event_particle_store {
   std::vector<hot_particle<T, D>> hot;
   std::vector<T> inverse_mass;
   std::vector<bookkeeping> book;
-  std::vector<T> last_collision;        ///< read and written only under a collapse guard
+  std::vector<T> last_collision;        ///< only under a collapse guard (else empty)
   std::vector<std::uint32_t> original;  ///< index in the particles given
 
   [[nodiscard]] std::uint32_t size() const noexcept {
@@ -37,13 +37,15 @@ struct event_particle_store {
   }
 
   /// Takes the particles with positions wrapped into the box, every clock
-  /// at 0; returns the wrapped positions.
-  std::vector<vector> load(const box<T, D>& container, const particles<T, D>& given) {
+  /// at 0; returns the wrapped positions. `guarded`: keep each particle's
+  /// last collision time (for a collapse guard).
+  std::vector<vector> load(const box<T, D>& container, const particles<T, D>& given,
+                           bool guarded) {
     const auto n = static_cast<std::uint32_t>(given.size());
     hot.resize(n);
     inverse_mass.assign(given.inverse_masses().begin(), given.inverse_masses().end());
     book.assign(n, bookkeeping{{0, 0, event_kind::none}, 0});
-    last_collision.assign(n, -infinity<T>);
+    last_collision.assign(guarded ? n : 0, -infinity<T>);
     original.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) original[i] = i;
     std::vector<vector> wrapped(n);
