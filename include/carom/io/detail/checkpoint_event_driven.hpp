@@ -119,9 +119,9 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       const search_type& n = e.search_;
       for (std::uint32_t k = 0; k < e.size(); ++k) {
         w.value(n.centre_[k]);
-        w.u8(n.wraps_[k]);
-        w.u32(n.count_[k]);
-        for (std::uint32_t m = 0; m < n.count_[k]; ++m) w.u32(n.list_[k * n.capacity_ + m]);
+        w.u8((n.rows_[k].header & search_type::wraps_flag) ? 1 : 0);
+        w.u32(n.count(k));
+        n.for_each_entry(k, [&](std::uint32_t entry) { w.u32(entry); });
       }
     }
     write_cells(w, e.search_.cells_, e.size());
@@ -211,34 +211,24 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
   static void read_lists(checkpoint_reader& r, search_type& s, std::uint32_t n) {
     std::vector<vec<T, D>> centres(n);
     std::vector<std::uint8_t> wraps(n);
-    std::vector<std::uint32_t> counts(n);
     std::vector<std::vector<std::uint32_t>> lists(n);
-    std::uint32_t longest = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
       r.read(centres[k]);
       require(is_finite(centres[k]), checkpoint_reader_name, "a cage centre is not finite");
       wraps[k] = r.u8();
       check_below(wraps[k], 2, "a wrap flag");
-      counts[k] = r.u32();
-      check_below(counts[k], n, "a neighbour count");
-      lists[k] = r.u32s(counts[k], "neighbour entries");
+      const std::uint32_t count = r.u32();
+      check_below(count, n, "a neighbour count");
+      lists[k] = r.u32s(count, "neighbour entries");
       for (const std::uint32_t entry : lists[k]) {
         check_below(entry & search_type::image_mask, search_type::images, "an image code");
         check_below(entry >> search_type::image_bits, n, "a neighbour");
         require(entry >> search_type::image_bits != k, checkpoint_reader_name, "particle slot ",
                 k, " is its own neighbour");
       }
-      longest = std::max(longest, counts[k]);
     }
     s.insert_all(centres);  // the image shifts and the sizes
-    std::uint32_t capacity = 16;
-    while (capacity < longest) capacity *= 2;
-    s.capacity_ = capacity;
-    s.list_.assign(std::size_t(n) * capacity, 0);
-    for (std::uint32_t k = 0; k < n; ++k)
-      std::copy(lists[k].begin(), lists[k].end(), s.list_.begin() + std::size_t(k) * capacity);
-    s.count_ = std::move(counts);
-    s.wraps_ = std::move(wraps);
+    for (std::uint32_t k = 0; k < n; ++k) s.assign_list(k, lists[k], wraps[k] != 0);
   }
 };
 
