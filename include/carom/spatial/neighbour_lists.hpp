@@ -66,7 +66,7 @@ struct neighbour_lists {
       rows_.assign(n, row{});
       spill_of_.assign(n, 0);
       spill_.clear();
-      free_spill_.clear();
+      free_spill_ = no_row;
       spill_capacity_ = row_entries + 1;
       for (std::size_t i = 0; i < n; ++i)
         cells_.insert(static_cast<std::uint32_t>(i), cells_.grid().coordinates_of(centre_[i]));
@@ -136,34 +136,35 @@ struct neighbour_lists {
     /// Re-centres i's cage on its position (wrapped into the box) and
     /// rebuilds its list, symmetrically.
     void leave(std::uint32_t i, std::size_t, int, vec<T, D>& position) {
-      const std::uint32_t old_count = count(i);
-      for (std::uint32_t m = 0; m < old_count; ++m) erase(entry(i, m) >> image_bits, i);
-      if (old_count > row_entries) free_spill_.push_back(spill_of_[i]);
-      rows_[i].header = 0;
+      for_each_entry(i, [&](std::uint32_t e) { erase(e >> image_bits, i); });
+      if (count(i) > row_entries) release_spill_row(i);
       position = box_.wrap(position);
       centre_[i] = position;
       cells_.remove(i);
       cells_.insert(i, cells_.grid().coordinates_of(position));
-      // Every particle scanned is written at the end of the scratch list and
-      // kept only if close: no branch on close(), which would be
-      // mispredicted for about one scanned particle in four. Locals, not
-      // members, in the loop: the stores could alias the members.
-      std::uint32_t found = 0, capacity = static_cast<std::uint32_t>(scratch_.size());
-      std::uint32_t* first = scratch_.data();
+      // Every particle scanned is written at the end of i's row and kept
+      // only if close: no branch on close(), which would be mispredicted
+      // for about one scanned particle in four. A list longer than the row
+      // moves on to the scratch list. Locals, not members, in the loop: the
+      // stores could alias the members.
+      std::uint32_t found = 0, capacity = row_entries;
+      std::uint32_t* first = rows_[i].entry.data();
       cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t image) {
         if (found == capacity) {
-          scratch_.resize(2 * std::size_t(capacity));
+          first = widened_scan(first, found);
           capacity = static_cast<std::uint32_t>(scratch_.size());
-          first = scratch_.data();
         }
         first[found] = (j << image_bits) | image;
         found += close(i, j, image) ? 1 : 0;
       });
+      if (found > row_entries) spill_scan(i, found);
+      std::uint32_t header = found;
       for (std::uint32_t k = 0; k < found; ++k) {
-        const std::uint32_t e = scratch_[k];
-        append(i, e);
+        const std::uint32_t e = first[k];
+        if ((e & image_mask) != same_code) header |= wraps_flag;
         push(e >> image_bits, i, images - 1 - (e & image_mask));  // the opposite image
       }
+      rows_[i].header = header;
     }
 
    private:
@@ -202,29 +203,56 @@ struct neighbour_lists {
     [[nodiscard]] const std::uint32_t* spill_row(std::uint32_t i) const noexcept {
       return spill_.data() + std::size_t(spill_of_[i]) * spill_capacity_;
     }
-    /// Entry m of i's list, in the row or its spill.
-    [[nodiscard]] std::uint32_t& entry(std::uint32_t i, std::uint32_t m) noexcept {
-      return m < row_entries ? rows_[i].entry[m] : spill_row(i)[m - row_entries];
+
+    /// Adds entry e at the end of i's list (spilling past the row).
+    CAROM_ALWAYS_INLINE void append(std::uint32_t i, std::uint32_t e) {
+      row& r = rows_[i];
+      const std::uint32_t m = r.header & count_mask;
+      if (m < row_entries) r.entry[m] = e;
+      else spill_row_for(i, m)[m - row_entries] = e;
+      r.header = (r.header + 1) | ((e & image_mask) != same_code ? wraps_flag : 0);
     }
 
-    /// Adds entry e at the end of i's list, taking a spill row when the
-    /// row is full (a free one, or a new one at the end of the pool).
-    void append(std::uint32_t i, std::uint32_t e) {
-      const std::uint32_t m = count(i);
-      if (m == row_entries) {
-        if (free_spill_.empty()) {
-          spill_of_[i] = static_cast<std::uint32_t>(spill_.size() / spill_capacity_);
-          spill_.resize(spill_.size() + spill_capacity_);
-        } else {
-          spill_of_[i] = free_spill_.back();
-          free_spill_.pop_back();
-        }
-      } else if (m > row_entries && m - row_entries == spill_capacity_) {
-        grow_spill();
+    /// Gives i a spill row: a free one, or a new one at the end of the pool.
+    void take_spill_row(std::uint32_t i) {
+      if (free_spill_ == no_row) {
+        spill_of_[i] = static_cast<std::uint32_t>(spill_.size() / spill_capacity_);
+        spill_.resize(spill_.size() + spill_capacity_);
+      } else {
+        spill_of_[i] = free_spill_;
+        free_spill_ = spill_[std::size_t(free_spill_) * spill_capacity_];
       }
-      entry(i, m) = e;
-      if ((e & image_mask) != same_code) rows_[i].header |= wraps_flag;
-      ++rows_[i].header;  // the count is in the low bits
+    }
+
+    /// Puts i's spill row on the free list, linked through its first entry.
+    void release_spill_row(std::uint32_t i) noexcept {
+      spill_row(i)[0] = free_spill_;
+      free_spill_ = spill_of_[i];
+    }
+
+    /// i's spill row, about to hold entry m ≥ row_entries (taken for the
+    /// first, widened when full).
+    std::uint32_t* spill_row_for(std::uint32_t i, std::uint32_t m) {
+      if (m == row_entries) take_spill_row(i);
+      while (m - row_entries >= spill_capacity_) grow_spill();
+      return spill_row(i);
+    }
+
+    /// leave()'s scan outgrew `first`: i's row (moved to the scratch list,
+    /// which always holds more than a row), or the scratch list (doubled).
+    std::uint32_t* widened_scan(const std::uint32_t* first, std::uint32_t found) {
+      if (first == scratch_.data()) scratch_.resize(2 * std::size_t(found));
+      else std::copy_n(first, found, scratch_.data());
+      return scratch_.data();
+    }
+
+    /// Moves a scanned list of `found` > row_entries entries from the
+    /// scratch list into i's row and spill row.
+    void spill_scan(std::uint32_t i, std::uint32_t found) {
+      std::copy_n(scratch_.data(), row_entries, rows_[i].entry.data());
+      take_spill_row(i);
+      while (found - row_entries > spill_capacity_) grow_spill();
+      std::copy_n(scratch_.data() + row_entries, found - row_entries, spill_row(i));
     }
 
     /// The wraps flag is set by an entry across the box and cleared only
@@ -234,26 +262,37 @@ struct neighbour_lists {
       append(i, (j << image_bits) | code);
     }
 
+    /// Removes j from i's list, the last entry taking its place.
     void erase(std::uint32_t i, std::uint32_t j) noexcept {
-      const std::uint32_t n = count(i);
-      std::uint32_t m = 0;
-      while (m < n && entry(i, m) >> image_bits != j) ++m;
-      if (m == n) return;
-      entry(i, m) = entry(i, n - 1);
-      --rows_[i].header;
-      if (n - 1 == row_entries) free_spill_.push_back(spill_of_[i]);
+      row& r = rows_[i];
+      const std::uint32_t n = r.header & count_mask;
+      const auto is_j = [j](std::uint32_t e) { return e >> image_bits == j; };
+      std::uint32_t* first = r.entry.data();
+      std::uint32_t* last = first + std::min(n, row_entries);
+      std::uint32_t* at = std::find_if(first, last, is_j);
+      if (at == last) {
+        if (n <= row_entries) return;
+        first = spill_row(i);
+        last = first + (n - row_entries);
+        at = std::find_if(first, last, is_j);
+        if (at == last) return;
+      }
+      *at = n <= row_entries ? r.entry[n - 1] : spill_row(i)[n - 1 - row_entries];
+      --r.header;
+      if (n - 1 == row_entries) release_spill_row(i);
     }
 
     /// For checkpoints: f(entry) for i's entries in order, and a list set
     /// as it was saved (entries and wraps flag; the neighbours' lists are
     /// set by their own calls).
     template <class F>
-    void for_each_entry(std::uint32_t i, F&& f) const {
-      for (std::uint32_t m = 0; m < count(i); ++m)
-        f(m < row_entries ? rows_[i].entry[m] : spill_row(i)[m - row_entries]);
+    CAROM_ALWAYS_INLINE void for_each_entry(std::uint32_t i, F&& f) const {
+      const std::uint32_t n = count(i);
+      for (std::uint32_t m = 0; m < std::min(n, row_entries); ++m) f(rows_[i].entry[m]);
+      for (std::uint32_t m = row_entries; m < n; ++m) f(spill_row(i)[m - row_entries]);
     }
     void assign_list(std::uint32_t i, std::span<const std::uint32_t> entries, bool wraps) {
-      if (count(i) > row_entries) free_spill_.push_back(spill_of_[i]);
+      if (count(i) > row_entries) release_spill_row(i);
       rows_[i].header = 0;
       for (const std::uint32_t e : entries) append(i, e);
       rows_[i].header = (rows_[i].header & count_mask) | (wraps ? wraps_flag : 0);
@@ -281,6 +320,7 @@ struct neighbour_lists {
     /// them at φ = 0.45; the rest spill into a row of spill_.
     static constexpr std::uint32_t row_entries = 15;
     static constexpr std::uint32_t wraps_flag = 1u << 31;
+    static constexpr std::uint32_t no_row = 0xffffffffu;
     static constexpr std::uint32_t count_mask = wraps_flag - 1;
     struct alignas(64) row {
       std::uint32_t header = 0;  // count | wraps_flag
@@ -299,9 +339,10 @@ struct neighbour_lists {
     std::vector<row> rows_;
     std::vector<std::uint32_t> spill_of_;    // i's spill row, while its list is longer than a row
     std::vector<std::uint32_t> spill_;       // spill rows of spill_capacity_ entries
-    std::vector<std::uint32_t> free_spill_;  // spill rows not in use
+    std::uint32_t free_spill_ = no_row;      // the first spill row not in use
     std::uint32_t spill_capacity_ = row_entries + 1;
-    std::vector<std::uint32_t> scratch_ = std::vector<std::uint32_t>(64);  // leave()'s scan
+    // leave()'s scan, when it outgrows the row
+    std::vector<std::uint32_t> scratch_ = std::vector<std::uint32_t>(std::size_t(4) * row_entries);
   };
 };
 
