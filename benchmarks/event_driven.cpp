@@ -14,7 +14,7 @@
 // Maxwell–Boltzmann velocities, and runs 1 τ at full size before the
 // timing; the whole case takes about 2 minutes of CPU. Its peak
 // resident size (`/usr/bin/time -v`, --benchmark_filter=.*/63/450) is
-// 369 MB, 369 bytes per particle, everything included (the engine's
+// 373 MB, 373 bytes per particle, everything included (the engine's
 // arrays are listed in docs/performance.md).
 //
 // Arguments: {n, 1000·φ}.
