@@ -119,6 +119,28 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: event-driven continuation at phi = 0.45 is 
   CHECK(ckpt_first_difference(first.state(), whole.state()) == scene.particles.size());
 }
 
+// Cages of half-width 0.5 σ make lists longer than a row (15 entries): the
+// spilled entries are saved and restored in order too.
+TEST_CASE("checkpoint: event-driven with long neighbour lists is bit for bit",
+          "[io][checkpoint]") {
+  using engine = carom::event_driven<double, 3>;
+  // 256 spheres: the box must be three cages plus σ wide.
+  const auto scene = impulse_test::gas<double, 3>(4, 0.45, carom::boundary::periodic);
+  const engine::params p{.search = {.cage_half_width = 0.5}};
+  const std::uint64_t half = 4000;
+  engine whole(scene.container, scene.particles, p);
+  whole.run(2 * half);
+  engine first(scene.container, scene.particles, p);
+  first.run(half);
+  const std::string file = carom_test::checkpoint_bytes(first);
+  engine second(scene.container, scene.particles, p);
+  carom_test::load_checkpoint_bytes(second, file);
+  CHECK(carom_test::checkpoint_bytes(second) == file);
+  second.run(half);
+  CHECK(second.events() == whole.events());
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == scene.particles.size());
+}
+
 TEST_CASE("checkpoint: event-driven with walls, gravity, cell lists and a binary heap",
           "[io][checkpoint]") {
   using engine = carom::event_driven<double, 3, carom::elastic,

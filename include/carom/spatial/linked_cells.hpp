@@ -9,10 +9,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "carom/config.hpp"
+#include "carom/core/permutation.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
 #include "carom/spatial/cell_grid.hpp"
@@ -72,12 +74,11 @@ class linked_cells {
     return result;
   }
 
-  /// Particle order[k] is now particle k.
+  /// Particle order[k] is now particle k (in place: no copy of the cells).
   void renumber(const std::vector<std::uint32_t>& order) {
-    std::vector<cell_coordinates<D>> cells(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) cells[k] = cell_[order[k]];
-    reset(order.size());
-    for (std::size_t k = order.size(); k-- > 0;) insert(static_cast<std::uint32_t>(k), cells[k]);
+    permute_in_place(std::span(cell_), order);
+    std::fill(head_.begin(), head_.end(), list_end);
+    for (std::size_t k = order.size(); k-- > 0;) insert(static_cast<std::uint32_t>(k), cell_[k]);
   }
 
   [[nodiscard]] const cell_grid<T, D>& grid() const noexcept { return grid_; }

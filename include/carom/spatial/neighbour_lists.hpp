@@ -20,6 +20,7 @@
 
 #include "carom/config.hpp"
 #include "carom/core/checkpoint_access.hpp"
+#include "carom/core/permutation.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
@@ -62,10 +63,11 @@ struct neighbour_lists {
       }
       cells_.reset(n);
       centre_.assign(positions.begin(), positions.end());
-      count_.assign(n, 0);
-      wraps_.assign(n, 0);
-      capacity_ = 16;
-      list_.assign(n * capacity_, 0);
+      rows_.assign(n, row{});
+      spill_of_.assign(n, 0);
+      spill_.clear();
+      free_spill_ = no_row;
+      spill_capacity_ = row_entries + 1;
       for (std::size_t i = 0; i < n; ++i)
         cells_.insert(static_cast<std::uint32_t>(i), cells_.grid().coordinates_of(centre_[i]));
       for (std::uint32_t i = 0; i < n; ++i)
@@ -77,16 +79,25 @@ struct neighbour_lists {
     /// Entries pack the neighbour's index with the code of its periodic
     /// image (fixed while both stay in their cages), so the engine adds a
     /// shift instead of rounding a minimum image for every candidate.
-    /// Most lists have no entry across the box (wraps_ is false): those skip
+    /// Most lists have no entry across the box (no wraps flag): those skip
     /// the shift.
     template <class F>
     CAROM_ALWAYS_INLINE void for_each_candidate(std::uint32_t i, F&& f) const {
-      const std::uint32_t* e = list_.data() + std::size_t(i) * capacity_;
-      const std::uint32_t* const last = e + count_[i];
-      if (wraps_[i])
-        for (; e != last; ++e) f(*e >> image_bits, shift_[*e & image_mask]);
-      else
-        for (; e != last; ++e) f(*e >> image_bits, same_image{});
+      const row& r = rows_[i];
+      const std::uint32_t count = r.header & count_mask;
+      const bool wraps = (r.header & wraps_flag) != 0;
+      const auto visit = [&](const std::uint32_t* e,
+                             const std::uint32_t* last) CAROM_ALWAYS_INLINE {
+        if (wraps)
+          for (; e != last; ++e) f(*e >> image_bits, shift_[*e & image_mask]);
+        else
+          for (; e != last; ++e) f(*e >> image_bits, same_image{});
+      };
+      visit(r.entry.data(), r.entry.data() + std::min(count, row_entries));
+      if (count > row_entries) {
+        const std::uint32_t* s = spill_row(i);
+        visit(s, s + (count - row_entries));
+      }
     }
 
     void cage(std::uint32_t i, vec<T, D>& lower, vec<T, D>& upper) const noexcept {
@@ -105,64 +116,55 @@ struct neighbour_lists {
 
     [[nodiscard]] std::vector<std::uint32_t> spatial_order() const { return cells_.order(); }
 
-    /// Particle order[k] becomes k (renumbered[old] = new).
+    /// Particle order[k] becomes k (renumbered[old] = new), in place.
     void renumber(const std::vector<std::uint32_t>& order,
                   const std::vector<std::uint32_t>& renumbered) {
-      std::vector<std::uint32_t> lists(list_.size());
-      std::vector<std::uint32_t> counts(count_.size());
-      std::vector<std::uint8_t> wraps(wraps_.size());
-      std::vector<vec<T, D>> centres(centre_.size());
-      for (std::size_t k = 0; k < order.size(); ++k) {
-        const std::size_t old = order[k];
-        counts[k] = count_[old];
-        wraps[k] = wraps_[old];
-        centres[k] = centre_[old];
-        for (std::uint32_t m = 0; m < count_[old]; ++m) {
-          const std::uint32_t e = list_[old * capacity_ + m];
-          lists[k * capacity_ + m] = (renumbered[e >> image_bits] << image_bits) | (e & image_mask);
-        }
+      detail::permute_in_place(std::span(rows_), order);
+      detail::permute_in_place(std::span(spill_of_), order);
+      detail::permute_in_place(std::span(centre_), order);
+      const auto remap = [&](std::uint32_t& e) {
+        e = (renumbered[e >> image_bits] << image_bits) | (e & image_mask);
+      };
+      for (std::uint32_t k = 0; k < rows_.size(); ++k) {
+        const std::uint32_t count = rows_[k].header & count_mask;
+        for (std::uint32_t m = 0; m < std::min(count, row_entries); ++m) remap(rows_[k].entry[m]);
+        for (std::uint32_t m = row_entries; m < count; ++m) remap(spill_row(k)[m - row_entries]);
       }
-      list_.swap(lists);
-      count_.swap(counts);
-      wraps_.swap(wraps);
-      centre_.swap(centres);
       cells_.renumber(order);
     }
 
     /// Re-centres i's cage on its position (wrapped into the box) and
     /// rebuilds its list, symmetrically.
     void leave(std::uint32_t i, std::size_t, int, vec<T, D>& position) {
-      std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
-      for (const std::uint32_t* e = first; e != first + count_[i]; ++e) erase(*e >> image_bits, i);
-      count_[i] = 0;
-      wraps_[i] = 0;
+      for_each_entry(i, [&](std::uint32_t e) { erase(e >> image_bits, i); });
+      if (count(i) > row_entries) release_spill_row(i);
       position = box_.wrap(position);
       centre_[i] = position;
       cells_.remove(i);
       cells_.insert(i, cells_.grid().coordinates_of(position));
-      // Every particle scanned is written at the end of i's list and kept
+      // Every particle scanned is written at the end of i's row and kept
       // only if close: no branch on close(), which would be mispredicted
-      // for about one scanned particle in four. Locals, not members, in the
-      // loop: the stores into the list could alias count_ and capacity_.
-      std::uint32_t count = 0, capacity = capacity_;
+      // for about one scanned particle in four. A list longer than the row
+      // moves on to the scratch list. Locals, not members, in the loop: the
+      // stores could alias the members.
+      std::uint32_t found = 0, capacity = row_entries;
+      std::uint32_t* first = rows_[i].entry.data();
       cells_.for_each_around(cells_.cell_of(i), i, [&](std::uint32_t j, std::uint32_t image) {
-        if (count == capacity) {
-          count_[i] = count;
-          grow();
-          capacity = capacity_;
-          first = list_.data() + std::size_t(i) * capacity;
+        if (found == capacity) {
+          first = widened_scan(first, found);
+          capacity = static_cast<std::uint32_t>(scratch_.size());
         }
-        first[count] = (j << image_bits) | image;
-        count += close(i, j, image) ? 1 : 0;
+        first[found] = (j << image_bits) | image;
+        found += close(i, j, image) ? 1 : 0;
       });
-      count_[i] = count;
-      // push() may grow (reallocate) the lists: index them, hold no pointer.
-      for (std::uint32_t k = 0; k < count; ++k) {
-        const std::uint32_t entry = list_[std::size_t(i) * capacity_ + k];
-        const std::uint32_t image = entry & image_mask;
-        if (image != same_code) wraps_[i] = 1;
-        push(entry >> image_bits, i, images - 1 - image);  // the opposite image
+      if (found > row_entries) spill_scan(i, found);
+      std::uint32_t header = found;
+      for (std::uint32_t k = 0; k < found; ++k) {
+        const std::uint32_t e = first[k];
+        if ((e & image_mask) != same_code) header |= wraps_flag;
+        push(e >> image_bits, i, images - 1 - (e & image_mask));  // the opposite image
       }
+      rows_[i].header = header;
     }
 
    private:
@@ -192,38 +194,139 @@ struct neighbour_lists {
       return gap2 < reach_sigma2_;
     }
 
-    /// wraps_[i] is set by an entry across the box and cleared only when i's
-    /// own list is rebuilt (erasing leaves it set: a harmless extra shift).
-    void push(std::uint32_t i, std::uint32_t j, std::uint32_t code) {
-      if (count_[i] == capacity_) grow();
-      if (code != same_code) wraps_[i] = 1;
-      list_[std::size_t(i) * capacity_ + count_[i]++] = (j << image_bits) | code;
+    [[nodiscard]] std::uint32_t count(std::uint32_t i) const noexcept {
+      return rows_[i].header & count_mask;
+    }
+    [[nodiscard]] std::uint32_t* spill_row(std::uint32_t i) noexcept {
+      return spill_.data() + std::size_t(spill_of_[i]) * spill_capacity_;
+    }
+    [[nodiscard]] const std::uint32_t* spill_row(std::uint32_t i) const noexcept {
+      return spill_.data() + std::size_t(spill_of_[i]) * spill_capacity_;
     }
 
-    void erase(std::uint32_t i, std::uint32_t j) noexcept {
-      std::uint32_t* first = list_.data() + std::size_t(i) * capacity_;
-      std::uint32_t* last = first + count_[i];
-      std::uint32_t* at = std::find_if(first, last, [j](std::uint32_t e) { return e >> image_bits == j; });
-      if (at != last) {
-        *at = *(last - 1);
-        --count_[i];
+    /// Adds entry e at the end of i's list (spilling past the row).
+    CAROM_ALWAYS_INLINE void append(std::uint32_t i, std::uint32_t e) {
+      row& r = rows_[i];
+      const std::uint32_t m = r.header & count_mask;
+      if (m < row_entries) r.entry[m] = e;
+      else spill_row_for(i, m)[m - row_entries] = e;
+      r.header = (r.header + 1) | ((e & image_mask) != same_code ? wraps_flag : 0);
+    }
+
+    /// Gives i a spill row: a free one, or a new one at the end of the pool.
+    void take_spill_row(std::uint32_t i) {
+      if (free_spill_ == no_row) {
+        spill_of_[i] = static_cast<std::uint32_t>(spill_.size() / spill_capacity_);
+        spill_.resize(spill_.size() + spill_capacity_);
+      } else {
+        spill_of_[i] = free_spill_;
+        free_spill_ = spill_[std::size_t(free_spill_) * spill_capacity_];
       }
     }
 
-    /// Doubles every list's capacity (rare: only when a list overflows).
-    void grow() {
-      const std::uint32_t wider = 2 * capacity_;
-      std::vector<std::uint32_t> lists(count_.size() * wider);
-      for (std::size_t i = 0; i < count_.size(); ++i)
-        std::copy_n(list_.data() + i * capacity_, count_[i], lists.data() + i * wider);
-      list_.swap(lists);
-      capacity_ = wider;
+    /// Puts i's spill row on the free list, linked through its first entry.
+    void release_spill_row(std::uint32_t i) noexcept {
+      spill_row(i)[0] = free_spill_;
+      free_spill_ = spill_of_[i];
+    }
+
+    /// i's spill row, about to hold entry m ≥ row_entries (taken for the
+    /// first, widened when full).
+    std::uint32_t* spill_row_for(std::uint32_t i, std::uint32_t m) {
+      if (m == row_entries) take_spill_row(i);
+      while (m - row_entries >= spill_capacity_) grow_spill();
+      return spill_row(i);
+    }
+
+    /// leave()'s scan outgrew `first`: i's row (moved to the scratch list,
+    /// which always holds more than a row), or the scratch list (doubled).
+    std::uint32_t* widened_scan(const std::uint32_t* first, std::uint32_t found) {
+      if (first == scratch_.data()) scratch_.resize(2 * std::size_t(found));
+      else std::copy_n(first, found, scratch_.data());
+      return scratch_.data();
+    }
+
+    /// Moves a scanned list of `found` > row_entries entries from the
+    /// scratch list into i's row and spill row.
+    void spill_scan(std::uint32_t i, std::uint32_t found) {
+      std::copy_n(scratch_.data(), row_entries, rows_[i].entry.data());
+      take_spill_row(i);
+      while (found - row_entries > spill_capacity_) grow_spill();
+      std::copy_n(scratch_.data() + row_entries, found - row_entries, spill_row(i));
+    }
+
+    /// The wraps flag is set by an entry across the box and cleared only
+    /// when i's own list is rebuilt (erasing leaves it set: a harmless
+    /// extra shift).
+    void push(std::uint32_t i, std::uint32_t j, std::uint32_t code) {
+      append(i, (j << image_bits) | code);
+    }
+
+    /// Removes j from i's list, the last entry taking its place.
+    void erase(std::uint32_t i, std::uint32_t j) noexcept {
+      row& r = rows_[i];
+      const std::uint32_t n = r.header & count_mask;
+      const auto is_j = [j](std::uint32_t e) { return e >> image_bits == j; };
+      std::uint32_t* first = r.entry.data();
+      std::uint32_t* last = first + std::min(n, row_entries);
+      std::uint32_t* at = std::find_if(first, last, is_j);
+      if (at == last) {
+        if (n <= row_entries) return;
+        first = spill_row(i);
+        last = first + (n - row_entries);
+        at = std::find_if(first, last, is_j);
+        if (at == last) return;
+      }
+      *at = n <= row_entries ? r.entry[n - 1] : spill_row(i)[n - 1 - row_entries];
+      --r.header;
+      if (n - 1 == row_entries) release_spill_row(i);
+    }
+
+    /// For checkpoints: f(entry) for i's entries in order, and a list set
+    /// as it was saved (entries and wraps flag; the neighbours' lists are
+    /// set by their own calls).
+    template <class F>
+    CAROM_ALWAYS_INLINE void for_each_entry(std::uint32_t i, F&& f) const {
+      const std::uint32_t n = count(i);
+      for (std::uint32_t m = 0; m < std::min(n, row_entries); ++m) f(rows_[i].entry[m]);
+      for (std::uint32_t m = row_entries; m < n; ++m) f(spill_row(i)[m - row_entries]);
+    }
+    void assign_list(std::uint32_t i, std::span<const std::uint32_t> entries, bool wraps) {
+      if (count(i) > row_entries) release_spill_row(i);
+      rows_[i].header = 0;
+      for (const std::uint32_t e : entries) append(i, e);
+      rows_[i].header = (rows_[i].header & count_mask) | (wraps ? wraps_flag : 0);
+    }
+
+    /// Doubles the capacity of every spill row (rare: only when a list
+    /// outgrows its row and spill).
+    void grow_spill() {
+      const std::uint32_t wider = 2 * spill_capacity_;
+      const std::size_t spill_rows = spill_.size() / spill_capacity_;
+      std::vector<std::uint32_t> spill(spill_rows * wider);
+      for (std::size_t k = 0; k < spill_rows; ++k)
+        std::copy_n(spill_.data() + k * spill_capacity_, spill_capacity_, spill.data() + k * wider);
+      spill_.swap(spill);
+      spill_capacity_ = wider;
     }
 
     static constexpr std::uint32_t image_bits = 5;
     static constexpr std::uint32_t image_mask = (1u << image_bits) - 1;
     static constexpr std::uint32_t images = D == 3 ? 27 : 9;
     static constexpr std::uint32_t same_code = images / 2;  // digit 1 on every axis
+
+    /// A list in one 64-byte cache line: its length, its wraps flag (any
+    /// entry on a shifted image) and its first 15 entries, about all of
+    /// them at φ = 0.45; the rest spill into a row of spill_.
+    static constexpr std::uint32_t row_entries = 15;
+    static constexpr std::uint32_t wraps_flag = 1u << 31;
+    static constexpr std::uint32_t no_row = 0xffffffffu;
+    static constexpr std::uint32_t count_mask = wraps_flag - 1;
+    struct alignas(64) row {
+      std::uint32_t header = 0;  // count | wraps_flag
+      std::array<std::uint32_t, row_entries> entry{};
+    };
+    static_assert(sizeof(row) == 64);
 
     box<T, D> box_;
     T half_width_;
@@ -233,10 +336,13 @@ struct neighbour_lists {
     detail::linked_cells<T, D> cells_;
     std::array<vec<T, D>, images> shift_{};
     std::vector<vec<T, D>> centre_;
-    std::vector<std::uint32_t> count_;
-    std::vector<std::uint8_t> wraps_;  // any entry of i's list on a shifted image
-    std::vector<std::uint32_t> list_;
-    std::uint32_t capacity_ = 16;
+    std::vector<row> rows_;
+    std::vector<std::uint32_t> spill_of_;    // i's spill row, while its list is longer than a row
+    std::vector<std::uint32_t> spill_;       // spill rows of spill_capacity_ entries
+    std::uint32_t free_spill_ = no_row;      // the first spill row not in use
+    std::uint32_t spill_capacity_ = row_entries + 1;
+    // leave()'s scan, when it outgrows the row
+    std::vector<std::uint32_t> scratch_ = std::vector<std::uint32_t>(std::size_t(4) * row_entries);
   };
 };
 

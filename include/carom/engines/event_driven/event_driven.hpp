@@ -86,8 +86,13 @@ class event_driven {
   /// particle coming to rest on a wall would collide infinitely often
   /// before time moves on: inelastic collapse).
   event_driven(const box<T, D>& container, const particles<T, D>& initial, params p = {})
-      : event_driven(detail::prepare_event_driven(container, initial, p), container, initial,
-                     std::move(p)) {}
+      : event_driven(container, particles<T, D>(initial), std::move(p)) {}
+
+  /// The same, taking the particles over instead of copying them (at 10^6
+  /// particles the copy is about 100 MB more at the peak).
+  event_driven(const box<T, D>& container, particles<T, D>&& initial, params p = {})
+      : event_driven(detail::prepare_event_driven(container, initial, p), container,
+                     std::move(initial), std::move(p)) {}
 
   // ---- running -------------------------------------------------------
 
@@ -199,12 +204,12 @@ class event_driven {
   using scheduled = detail::scheduled_event;
 
   event_driven(detail::event_driven_setup<T, D>&& setup, const box<T, D>& container,
-               const particles<T, D>& initial, params&& p)
+               particles<T, D>&& initial, params&& p)
       : box_(container),
-        particles_(initial),
+        particles_(std::move(initial)),
         params_(std::move(p)),
         search_(container, setup.largest_diameter, params_.search),
-        queue_(initial.size(), params_.queue),
+        queue_(particles_.size(), params_.queue),
         walls_(std::move(setup.walls)),
         box_wall_(setup.box_wall),
         box_wall_count_(setup.box_wall_count),
@@ -212,7 +217,7 @@ class event_driven {
         guarded_(params_.collapse_guard_time > T(0)) {
     // The cages, checking that no particle overlaps another
     // (prepare_event_driven checked the walls).
-    const std::vector<vector> wrapped = store_.load(box_, particles_);
+    const std::vector<vector> wrapped = store_.load(box_, particles_, guarded_);
     search_.insert_all(wrapped);
     detail::check_no_overlap(box_, search_, particles_, wrapped);
     for (std::uint32_t i = 0; i < size(); ++i) schedule(i);

@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include <vector>
 
 #include "carom/config.hpp"
 #include "carom/core/vec.hpp"
@@ -57,14 +56,6 @@ template <scalar T, std::size_t D, class Image>
   if constexpr (std::is_same_v<Image, nearest_image>) return container.minimum_image(raw);
   else if constexpr (std::is_same_v<Image, same_image>) return raw;
   else return raw + image;
-}
-
-/// values[k] = old values[order[k]].
-template <class Value>
-void permute(std::vector<Value>& values, const std::vector<std::uint32_t>& order) {
-  std::vector<Value> sorted(values.size());
-  for (std::size_t k = 0; k < order.size(); ++k) sorted[k] = values[order[k]];
-  values.swap(sorted);
 }
 
 }  // namespace carom::detail

@@ -112,16 +112,16 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       w.u32(s.book[k].event.partner_count);
       w.u8(static_cast<std::uint8_t>(s.book[k].event.kind));
       w.u32(s.book[k].counter);
-      w.value(s.last_collision[k]);
+      w.value(e.guarded_ ? s.last_collision[k] : -infinity<T>);  // kept only under a guard
       w.value(T(e.queue_.time_of(k)));
     }
     if constexpr (neighbour_search) {
       const search_type& n = e.search_;
       for (std::uint32_t k = 0; k < e.size(); ++k) {
         w.value(n.centre_[k]);
-        w.u8(n.wraps_[k]);
-        w.u32(n.count_[k]);
-        for (std::uint32_t m = 0; m < n.count_[k]; ++m) w.u32(n.list_[k * n.capacity_ + m]);
+        w.u8((n.rows_[k].header & search_type::wraps_flag) ? 1 : 0);
+        w.u32(n.count(k));
+        n.for_each_entry(k, [&](std::uint32_t entry) { w.u32(entry); });
       }
     }
     write_cells(w, e.search_.cells_, e.size());
@@ -149,7 +149,7 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
     store.hot.resize(n);
     store.inverse_mass.resize(n);
     store.book.resize(n);
-    store.last_collision.resize(n);
+    store.last_collision.resize(e.guarded_ ? n : 0);
     store.original.resize(n);
     std::vector<T> times(n);
     const auto walls = static_cast<std::uint32_t>(e.walls_.size());
@@ -175,9 +175,10 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       if (b.event.kind == event_kind::wall) check_below(b.event.partner, walls, "an event's wall");
       if (b.event.kind == event_kind::cell) check_below(b.event.partner, 2 * D, "an event's face");
       b.counter = r.u32();
-      store.last_collision[k] = r.real<T>();
+      const T last_collision = r.real<T>();
+      if (e.guarded_) store.last_collision[k] = last_collision;
       times[k] = r.real<T>();
-      require(!std::isnan(store.last_collision[k]) && store.last_collision[k] < infinity<T> &&
+      require(!std::isnan(last_collision) && last_collision < infinity<T> &&
                   !std::isnan(times[k]) && times[k] > -infinity<T>,
               checkpoint_reader_name, "a time of particle ", store.original[k], " is not valid");
     }
@@ -210,34 +211,24 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
   static void read_lists(checkpoint_reader& r, search_type& s, std::uint32_t n) {
     std::vector<vec<T, D>> centres(n);
     std::vector<std::uint8_t> wraps(n);
-    std::vector<std::uint32_t> counts(n);
     std::vector<std::vector<std::uint32_t>> lists(n);
-    std::uint32_t longest = 0;
     for (std::uint32_t k = 0; k < n; ++k) {
       r.read(centres[k]);
       require(is_finite(centres[k]), checkpoint_reader_name, "a cage centre is not finite");
       wraps[k] = r.u8();
       check_below(wraps[k], 2, "a wrap flag");
-      counts[k] = r.u32();
-      check_below(counts[k], n, "a neighbour count");
-      lists[k] = r.u32s(counts[k], "neighbour entries");
+      const std::uint32_t count = r.u32();
+      check_below(count, n, "a neighbour count");
+      lists[k] = r.u32s(count, "neighbour entries");
       for (const std::uint32_t entry : lists[k]) {
         check_below(entry & search_type::image_mask, search_type::images, "an image code");
         check_below(entry >> search_type::image_bits, n, "a neighbour");
         require(entry >> search_type::image_bits != k, checkpoint_reader_name, "particle slot ",
                 k, " is its own neighbour");
       }
-      longest = std::max(longest, counts[k]);
     }
     s.insert_all(centres);  // the image shifts and the sizes
-    std::uint32_t capacity = 16;
-    while (capacity < longest) capacity *= 2;
-    s.capacity_ = capacity;
-    s.list_.assign(std::size_t(n) * capacity, 0);
-    for (std::uint32_t k = 0; k < n; ++k)
-      std::copy(lists[k].begin(), lists[k].end(), s.list_.begin() + std::size_t(k) * capacity);
-    s.count_ = std::move(counts);
-    s.wraps_ = std::move(wraps);
+    for (std::uint32_t k = 0; k < n; ++k) s.assign_list(k, lists[k], wraps[k] != 0);
   }
 };
 

@@ -8,10 +8,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "carom/config.hpp"
 #include "carom/core/math.hpp"
+#include "carom/core/permutation.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/engines/event_driven/records.hpp"
 #include "carom/geometry/box.hpp"
@@ -27,7 +29,7 @@ struct event_particle_store {
   std::vector<hot_particle<T, D>> hot;
   std::vector<T> inverse_mass;
   std::vector<bookkeeping> book;
-  std::vector<T> last_collision;        ///< read and written only under a collapse guard
+  std::vector<T> last_collision;        ///< only under a collapse guard (else empty)
   std::vector<std::uint32_t> original;  ///< index in the particles given
 
   [[nodiscard]] std::uint32_t size() const noexcept {
@@ -35,13 +37,15 @@ struct event_particle_store {
   }
 
   /// Takes the particles with positions wrapped into the box, every clock
-  /// at 0; returns the wrapped positions.
-  std::vector<vector> load(const box<T, D>& container, const particles<T, D>& given) {
+  /// at 0; returns the wrapped positions. `guarded`: keep each particle's
+  /// last collision time (for a collapse guard).
+  std::vector<vector> load(const box<T, D>& container, const particles<T, D>& given,
+                           bool guarded) {
     const auto n = static_cast<std::uint32_t>(given.size());
     hot.resize(n);
     inverse_mass.assign(given.inverse_masses().begin(), given.inverse_masses().end());
     book.assign(n, bookkeeping{{0, 0, event_kind::none}, 0});
-    last_collision.assign(n, -infinity<T>);
+    last_collision.assign(guarded ? n : 0, -infinity<T>);
     original.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) original[i] = i;
     std::vector<vector> wrapped(n);
@@ -78,14 +82,14 @@ struct event_particle_store {
   }
 
   /// Particle order[k] becomes k (renumbered[old] = new), scheduled pair
-  /// events following their partners.
+  /// events following their partners; in place.
   void renumber(const std::vector<std::uint32_t>& order,
                 const std::vector<std::uint32_t>& renumbered) {
-    permute(hot, order);
-    permute(inverse_mass, order);
-    permute(last_collision, order);
-    permute(original, order);
-    permute(book, order);
+    permute_in_place(std::span(hot), order);
+    permute_in_place(std::span(inverse_mass), order);
+    permute_in_place(std::span(last_collision), order);
+    permute_in_place(std::span(original), order);
+    permute_in_place(std::span(book), order);
     for (auto& b : book)
       if (b.event.kind == event_kind::pair) b.event.partner = renumbered[b.event.partner];
   }
