@@ -179,8 +179,8 @@ void PairCarom::compute(int eflag, int vflag) {
   const int newton_pair = force->newton_pair;
   const double dt = update->dt;
   // LAMMPS' setup pass (each run command) computes forces without moving
-  // the springs on, as its granular styles do.
-  // (dt = 0: the stored stretch is only rotated into the tangent plane).
+  // the springs on, as its granular styles do: dt = 0 (the stored stretch
+  // is only rotated into the tangent plane) and nothing stored.
   const bool advance = !update->setupflag;
   const double step = advance ? dt : 0.0;
   int** first_touch = fix_history_->firstflag;
