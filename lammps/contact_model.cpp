@@ -23,6 +23,19 @@ double number(std::span<const std::string> words, std::size_t at, const char* wh
   return value;
 }
 
+// The law of exponent p calibrated to e: a fixed-exponent law for p = 1,
+// 3/2, 2 (the same force, without std::pow), else carom::power_law.
+template <class Convention>
+law_variant make_law(double exponent, double stiffness, double restitution) {
+  if (exponent == 1.0)
+    return carom::linear_spring_dashpot<double, Convention>::from_restitution(stiffness, restitution);
+  if (exponent == 1.5)
+    return carom::hertz<double, Convention>::from_restitution(stiffness, restitution);
+  if (exponent == 2.0)
+    return carom::cone<double, Convention>::from_restitution(stiffness, restitution);
+  return carom::power_law<double, Convention>::from_restitution(exponent, stiffness, restitution);
+}
+
 }  // namespace
 
 contact_input parse_contact(std::span<const std::string> words) {
@@ -108,13 +121,8 @@ contact_model make_model(const contact_input& a, const contact_input& b) {
     model.scales_with_radius = true;
   }
   // carom checks p, k and e and says what is wrong.
-  if (a.law == law_kind::power) {
-    if (a.no_tension) model.law = carom::power_law<double, carom::no_tension>::from_restitution(exponent, stiffness, a.restitution);
-    else model.law = carom::power_law<double, carom::unclipped>::from_restitution(exponent, stiffness, a.restitution);
-  } else {
-    if (a.no_tension) model.law = carom::hertz<double, carom::no_tension>::from_restitution(stiffness, a.restitution);
-    else model.law = carom::hertz<double, carom::unclipped>::from_restitution(stiffness, a.restitution);
-  }
+  if (a.no_tension) model.law = make_law<carom::no_tension>(exponent, stiffness, a.restitution);
+  else model.law = make_law<carom::unclipped>(exponent, stiffness, a.restitution);
   switch (a.tangential) {
     case tangential_kind::none: model.tangential_model = carom::frictionless{}; break;
     case tangential_kind::linear: model.tangential_model = carom::linear_tangential_spring{}; break;

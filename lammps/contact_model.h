@@ -49,10 +49,16 @@ contact_input parse_contact(std::span<const std::string> words);
 /// everything but E and ν equal, kt auto.
 bool mixable(const contact_input& a, const contact_input& b);
 
+// p = 1, 3/2 and 2 (power or hertz) run as carom's fixed-exponent laws,
+// which need no std::pow; any other p as carom::power_law.
 using law_variant = std::variant<carom::power_law<double, carom::unclipped>,
                                  carom::power_law<double, carom::no_tension>,
+                                 carom::linear_spring_dashpot<double, carom::unclipped>,
+                                 carom::linear_spring_dashpot<double, carom::no_tension>,
                                  carom::hertz<double, carom::unclipped>,
-                                 carom::hertz<double, carom::no_tension>>;
+                                 carom::hertz<double, carom::no_tension>,
+                                 carom::cone<double, carom::unclipped>,
+                                 carom::cone<double, carom::no_tension>>;
 using tangential_variant = std::variant<carom::frictionless, carom::linear_tangential_spring,
                                         carom::mindlin_tangential_spring>;
 

@@ -6,7 +6,7 @@
 //   matches_dem pair|migrate|bed [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
-// p = 3/2 with Mindlin's spring); migrate: a long sliding contact whose atom
+// p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
 // changes rank on 2 ranks (p = 1, linear spring); bed: 1000 spheres in a periodic cube
 // (Hertz–Mindlin from E and ν), many frictional contacts. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
@@ -48,6 +48,8 @@ struct scene {
   std::string pair_coeff;   // LAMMPS
   carom::dem_params<double, 3, carom::power_law<double>> power{
       .pair_law = carom::power_law<double>({1.5, 1.0, 0.0})};  // carom, for "pair"
+  carom::dem_params<double, 3, carom::linear_spring_dashpot<double>> linear{
+      .pair_law = carom::linear_spring_dashpot<double>({1.0, 0.0})};  // carom, for "migrate"
   carom::dem_params<double, 3, carom::hertz<double>> hertz{
       .pair_law = carom::hertz<double>({1.0, 0.0})};  // carom, for "bed"
 };
@@ -60,8 +62,8 @@ scene two_spheres() {
                   .angular_velocity = {0, 0, 2}},
                  {.position = {2.5, 2.2, 2.1}, .velocity = {-1, 0, 0.1}, .radius = 0.45,
                   .mass = 0.8, .angular_velocity = {1, 0, 0}}};
-  s.pair_coeff = "pair_coeff * * power 1.5 1e5 restitution 0.5 tangential mindlin 1e6 5 0.4";
-  s.power.pair_law = carom::power_law<double>::from_restitution(1.5, 1e5, 0.5);
+  s.pair_coeff = "pair_coeff * * power 2.3 1e6 restitution 0.5 tangential mindlin 1e6 5 0.4";
+  s.power.pair_law = carom::power_law<double>::from_restitution(2.3, 1e6, 0.5);
   s.power.pair_tangential = {.friction = 0.4, .stiffness = 1e6, .damping = 5};
   s.power.time_step = s.dt;
   s.power.max_impact_speed = 3;
@@ -80,10 +82,10 @@ scene migrating_contact() {
                  {.position = {2.91, 3.02, 3}, .velocity = {2.0, -0.2, 0.1}, .radius = 0.5,
                   .mass = 1}};
   s.pair_coeff = "pair_coeff * * power 1 10 restitution 0.7 tangential linear 5 0.5 0.3";
-  s.power.pair_law = carom::power_law<double>::from_restitution(1.0, 10.0, 0.7);
-  s.power.pair_tangential = {.friction = 0.3, .stiffness = 5, .damping = 0.5};
-  s.power.time_step = s.dt;
-  s.power.max_impact_speed = 3;
+  s.linear.pair_law = carom::linear_spring_dashpot<double>::from_restitution(10.0, 0.7);
+  s.linear.pair_tangential = {.friction = 0.3, .stiffness = 5, .damping = 0.5};
+  s.linear.time_step = s.dt;
+  s.linear.max_impact_speed = 3;
   return s;
 }
 
@@ -259,7 +261,7 @@ int main(int argc, char** argv) {
   if (me == 0) {
     const std::vector<double> carom =
         which == "bed"       ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
-        : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.power)
+        : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
                              : run_carom<carom::mindlin_tangential_spring>(s, s.power);
     // Round-off: relative to each quantity's scale in the scene.
     double worst[3] = {0, 0, 0}, scale[3] = {s.side, 0, 0};
