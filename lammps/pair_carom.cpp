@@ -19,6 +19,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 using namespace LAMMPS_NS;
 using carom_lammps::contact_input;
@@ -126,6 +128,12 @@ void PairCarom::build_models() {
         error->all(FLERR, std::string("pair carom: ") + bad.what());
       }
     }
+  uniform_ = true;
+  const carom_lammps::contact_model& first = model_[at(1, 1)];
+  for (int i = 1; i <= n; i++)
+    for (int j = i; j <= n; j++)
+      uniform_ = uniform_ && model_[at(i, j)].law.index() == first.law.index() &&
+                 model_[at(i, j)].tangential_model.index() == first.tangential_model.index();
 }
 
 void PairCarom::init_style() {
@@ -167,6 +175,21 @@ double PairCarom::init_one(int i, int j) {
 
 void PairCarom::compute(int eflag, int vflag) {
   ev_init(eflag, vflag);
+  if (uniform_) {
+    // One dispatch per step instead of one per contact.
+    const carom_lammps::contact_model& first = model_[at(1, 1)];
+    std::visit(
+        [this](const auto& law, auto tangential) {
+          add_contact_forces<std::decay_t<decltype(law)>, decltype(tangential)>();
+        },
+        first.law, first.tangential_model);
+  } else {
+    add_contact_forces<void, void>();
+  }
+}
+
+template <class Law, class Tangential>
+void PairCarom::add_contact_forces() {
   double** x = atom->x;
   double** v = atom->v;
   double** f = atom->f;
@@ -209,12 +232,25 @@ void PairCarom::compute(int eflag, int vflag) {
       const double inverse_distance = 1.0 / std::sqrt(distance2);
       const vector3 normal = d * inverse_distance;
       const double overlap = reach - distance2 * inverse_distance;
-      const double effective_mass = 1.0 / (1.0 / rmass[i] + 1.0 / rmass[j]);
+      // One division (carom::dem keeps 1/m per particle and adds those).
+      const double effective_mass = rmass[i] * rmass[j] / (rmass[i] + rmass[j]);
       const double effective_radius = ri * radius[j] / reach;
-      const auto result = carom_lammps::contact_force(
-          model_[at(type[i], type[j])], normal, overlap, load(v[i]) - load(v[j]),
-          ri * load(omega[i]) + radius[j] * load(omega[j]), effective_mass, effective_radius,
-          load(spring), step);
+      const carom_lammps::contact_model& model = model_[at(type[i], type[j])];
+      const vector3 relative_velocity = load(v[i]) - load(v[j]);
+      const vector3 lever = ri * load(omega[i]) + radius[j] * load(omega[j]);
+      carom::soft_contact_result<double, 3> result;
+      if constexpr (std::is_void_v<Law>) {
+        result = carom_lammps::contact_force(model, normal, overlap, relative_velocity, lever,
+                                             effective_mass, effective_radius, load(spring), step);
+      } else {
+        // carom_lammps::contact_force with the types known.
+        const double root_radius = std::sqrt(effective_radius);
+        result = carom::soft_contact_force<Tangential>(
+            *std::get_if<Law>(&model.law), model.tangential, normal, overlap, relative_velocity,
+            lever, effective_mass, model.scales_with_radius ? root_radius : 1.0,
+            Tangential::scales_with_contact ? root_radius * std::sqrt(overlap) : 1.0,
+            load(spring), step);
+      }
       for (int c = 0; c < 3; c++) {
         if (advance) spring[c] = result.spring[c];
         f[i][c] += result.force[c];
@@ -255,7 +291,8 @@ double PairCarom::single(int i, int j, int itype, int jtype, double rsq, double 
   const auto result = carom_lammps::contact_force(
       model_[at(itype, jtype)], normal, overlap, load(atom->v[i]) - load(atom->v[j]),
       ri * load(atom->omega[i]) + rj * load(atom->omega[j]),
-      1.0 / (1.0 / atom->rmass[i] + 1.0 / atom->rmass[j]), ri * rj / reach, spring, 0.0);
+      atom->rmass[i] * atom->rmass[j] / (atom->rmass[i] + atom->rmass[j]), ri * rj / reach, spring,
+      0.0);
   fforce = carom::dot(result.force, normal) * inverse_distance;
   for (int c = 0; c < 3; c++) svector[c] = result.force[c];
   svector[3] = overlap;

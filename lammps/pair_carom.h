@@ -31,11 +31,16 @@ class PairCarom : public Pair {
  private:
   void allocate();
   void build_models();
+  // The contact loop, for one law and tangential type known at compile
+  // time (void: any, dispatched per contact).
+  template <class Law, class Tangential>
+  void add_contact_forces();
   // What pair_coeff gave per pair of types (1-based, i ≤ j mirrored), and
   // the models built from it at init; the largest radius of each type.
   std::vector<carom_lammps::contact_input> input_;
   std::vector<carom_lammps::contact_model> model_;
   std::vector<double> max_radius_;
+  bool uniform_ = false;  // every pair of types has the same law and tangential type
   class FixNeighHistory* fix_history_ = nullptr;
   [[nodiscard]] std::size_t at(int i, int j) const;
 };
