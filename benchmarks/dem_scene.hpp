@@ -98,7 +98,7 @@ template <class T>
 typename engine<T>::params hc_params() {
   const double kn = 7.0e6, gn = 4.7e7;
   const double pair_root = std::sqrt(diameter / 4), wall_root = std::sqrt(diameter / 2);
-  return {.pair_law = {T(kn * pair_root), T(gn * pair_root)},
+  return {.pair_law = hertz_history_law<T>{T(kn * pair_root), T(gn * pair_root)},
           .wall_law = hertz_history_law<T>{T(kn * wall_root), T(gn * wall_root)},
           .pair_tangential = {.friction = T(0.5), .stiffness = T(2.0 / 7.0 * kn),
                               .damping = T(gn / 2)},

@@ -59,7 +59,7 @@ TEMPLATE_LIST_TEST_CASE("dem rejects bad input and keeps good defaults", "[dem]"
   const auto good = dem_test::hertz_params<T, D>();
   const engine e(box, ps, good);
   CHECK(e.time_step() > T(0));
-  CHECK(e.time_step() <= carom::critical_time_step(good.pair_law, T(0.005), T(2)));
+  CHECK(e.time_step() <= carom::critical_time_step(*good.pair_law, T(0.005), T(2)));
 
   // Each rejection names the parameter (docs/reliability.md, bad-input table).
   using Catch::Contains;

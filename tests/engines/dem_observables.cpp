@@ -52,7 +52,7 @@ TEMPLATE_LIST_TEST_CASE("dem contacts: a two-particle overlap against a hand com
   CHECK(std::abs(double(c.normal[1])) < 1e-6);
 
   // F_n = law(δ, δ', m*) with δ' = +0.1 m/s (approaching) and m* = m/2.
-  const double normal = double(p.pair_law.force(c.overlap, T(0.1), m / 2));
+  const double normal = double(p.pair_law->force(c.overlap, T(0.1), m / 2));
   CHECK(double(c.normal_force) == Approx(normal).epsilon(tol));
   // Mindlin: F_t = −√(R* δ) (k_t ξ + γ_t m* v_t), ξ the stretch the
   // constructor's force evaluation stored, v_t = v_i − v_j along y.

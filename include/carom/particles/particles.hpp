@@ -20,6 +20,10 @@ namespace carom {
 /// engine reorders storage.
 using particle_id = std::uint32_t;
 
+/// The index of a particle's species (its material) in a
+/// carom::material_table.
+using species_index = std::uint32_t;
+
 /// Everything add() needs to know about one particle. The moment of inertia
 /// defaults (0) to a solid sphere, 2/5 m r², in 3D and a solid disk, ½ m r²,
 /// in 2D.
@@ -32,6 +36,8 @@ struct particle_params {
   T mass = T(0);
   angular<T, D> angular_velocity{};
   T moment_of_inertia = T(0);
+  /// Its material in the engine's carom::material_table (DEM); 0 without one.
+  species_index species = 0;
 };
 
 /// Moment of inertia of a solid sphere (3D) or disk (2D) about its centre.
@@ -68,6 +74,7 @@ class particles {
     inverse_masses_.push_back(T(1) / p.mass);
     inverse_inertias_.push_back(T(1) / inertia);
     ids_.push_back(static_cast<particle_id>(next_id_++));
+    species_.push_back(p.species);
     return index;
   }
 
@@ -81,6 +88,7 @@ class particles {
     inverse_masses_.reserve(n);
     inverse_inertias_.reserve(n);
     ids_.reserve(n);
+    species_.reserve(n);
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return positions_.size(); }
@@ -99,6 +107,7 @@ class particles {
   [[nodiscard]] std::span<const T> inverse_masses() const noexcept { return inverse_masses_; }
   [[nodiscard]] std::span<const T> inverse_inertias() const noexcept { return inverse_inertias_; }
   [[nodiscard]] std::span<const particle_id> ids() const noexcept { return ids_; }
+  [[nodiscard]] std::span<const species_index> species() const noexcept { return species_; }
 
   /// Total kinetic energy of translation, Σ ½ m v².
   [[nodiscard]] T kinetic_energy() const noexcept {
@@ -120,7 +129,7 @@ class particles {
     return n < positions_.capacity() && n < velocities_.capacity() &&
            n < angular_velocities_.capacity() && n < radii_.capacity() && n < masses_.capacity() &&
            n < inverse_masses_.capacity() && n < inverse_inertias_.capacity() &&
-           n < ids_.capacity();
+           n < ids_.capacity() && n < species_.capacity();
   }
 
   static void validate(const params& p, std::size_t index) {
@@ -147,6 +156,7 @@ class particles {
   std::vector<T> inverse_masses_;
   std::vector<T> inverse_inertias_;
   std::vector<particle_id> ids_;
+  std::vector<species_index> species_;
   std::size_t next_id_ = 0;
 };
 

@@ -88,7 +88,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// effective mass; a bad skin or reference radius; a periodic axis
   /// shorter than twice the cutoff.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
-      : dem(detail::prepare_dem(container, initial, std::move(p)), container, initial) {}
+      : dem(detail::prepare_dem<T, D, Law, tangential_type>(container, initial, std::move(p)),
+            container, initial) {}
 
   // ---- running --------------------------------------------------------
 
@@ -327,13 +328,14 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         mobile_(initial.size(), T(1)),
         rotation_locked_(initial.size(), 0),
         id_(initial.ids().begin(), initial.ids().end()),
+        species_(std::move(setup.species)),
         force_(initial.size()),
         torque_(initial.size()),
         list_(container, setup.max_diameter, setup.skin),
-        pair_contacts_(setup.pair_law, setup.pair_tangential, setup.inverse_reference_radius,
-                       threads_),
-        wall_contacts_(std::move(setup.walls), setup.wall_law, setup.wall_tangential,
-                       setup.inverse_reference_radius, initial.size()) {
+        pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
+                       setup.radius_power, threads_),
+        wall_contacts_(std::move(setup.walls), std::move(setup.wall_models),
+                       setup.inverse_reference_radius, setup.radius_power, initial.size()) {
     rebuild();
     compute_forces();
   }
@@ -387,7 +389,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   }
 
   [[nodiscard]] detail::dem_particle_view<T, D> particle_view() const noexcept {
-    return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_};
+    return {position_, velocity_, angular_velocity_, radius_, mass_, inverse_mass_, mobile_,
+            species_};
   }
 
   [[nodiscard]] detail::dem_motion<T, D> motion() noexcept {
@@ -413,6 +416,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<T> mobile_;  // 1, or 0 for a fixed particle (no gravity)
   std::vector<unsigned char> rotation_locked_;  // lock_rotation() without unlock_rotation()
   std::vector<particle_id> id_;
+  std::vector<species_index> species_;  // empty with one species
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
   verlet_list<T, D, vector> list_;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "carom/contact/concepts.hpp"
+#include "carom/contact/material_table.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/plane.hpp"
@@ -50,10 +51,19 @@ struct as_dem_policies<dem_policies<I, Tg>> {
 /// restitution): F = s F_law(δ, δ', m*/s), s = √(R*/R_ref) — exact for the
 /// power laws of docs/contact-laws.md, which is Hertz for a polydisperse bed when k is
 /// 4/3 E* √R_ref.
+///
+/// Materials instead of laws: with `materials` (carom::material_table) each
+/// particle's species (particle_params::species) picks its material, and
+/// every pair of species, and every species against the walls, gets its own
+/// law, carom::material_law (k = 4/3 E* R*^{2−p}, calibrated to the pair's
+/// e), and tangential spring (Mindlin's k_t = 8 G*, the pair's μ and γ_t);
+/// a contact of effective radius R* uses it scaled exactly as above, by
+/// (R*/R_ref)^{2−p}. Then pair_law, wall_law, pair_tangential and
+/// wall_tangential are left empty.
 template <scalar T, std::size_t D, class Law>
 struct dem_params {
-  /// Normal law of particle–particle contacts (required).
-  Law pair_law;
+  /// Normal law of particle–particle contacts (required without materials).
+  std::optional<Law> pair_law{};
   /// Normal law of particle–wall contacts (effective mass m, radius R);
   /// empty: pair_law.
   std::optional<Law> wall_law{};
@@ -81,8 +91,11 @@ struct dem_params {
   int steps_per_contact = 1000;
   /// Verlet-list skin (m); negative picks 0.1 × the largest diameter.
   T skin = T(-1);
-  /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it.
+  /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it (with
+  /// materials: 0 picks the largest radius).
   T reference_radius = T(0);
+  /// The materials of the species (see above); empty: one law for all.
+  std::optional<material_table<T>> materials{};
   /// Threads of a step when compiled with OpenMP (docs/threads.md); 0
   /// follows OMP_NUM_THREADS. The trajectory is the same, bit for bit, for
   /// every thread count and without OpenMP.

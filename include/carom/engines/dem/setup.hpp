@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include "carom/contact/concepts.hpp"
+#include "carom/contact/material_table.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/error.hpp"
@@ -37,27 +39,40 @@ template <scalar T>
   return squared_norm(omega);
 }
 
-/// √(R*/R_ref), the stiffness scale of a contact of effective radius R*
-/// (dem_params::reference_radius); 1 without a reference radius (inverse 0).
+/// (R*/R_ref)^q, the stiffness scale of a contact of effective radius R*
+/// (dem_params::reference_radius): q = 1/2, or 2 − p with materials; 1
+/// without a reference radius (inverse 0).
 template <scalar T>
-[[nodiscard]] T stiffness_scale(T effective_radius, T inverse_reference_radius) noexcept {
-  return inverse_reference_radius > T(0) ? std::sqrt(effective_radius * inverse_reference_radius)
-                                         : T(1);
+[[nodiscard]] T stiffness_scale(T effective_radius, T inverse_reference_radius,
+                                T radius_power) noexcept {
+  if (!(inverse_reference_radius > T(0))) return T(1);
+  const T ratio = effective_radius * inverse_reference_radius;
+  return radius_power == T(0.5) ? std::sqrt(ratio) : std::pow(ratio, radius_power);
 }
 
+/// The normal law and the tangential spring of one kind of contact (a pair
+/// of species, or a species and the walls).
+template <scalar T, class Law>
+struct dem_contact_model {
+  Law law;
+  tangential_params<T> tangential;
+};
+
 /// What the engine is built from once its inputs have passed every check.
+/// Contact models: pairs [a · species + b], walls [a]; one species without
+/// materials (and then no species per particle).
 template <scalar T, std::size_t D, class Law>
 struct dem_setup {
-  Law pair_law;
-  Law wall_law;
-  tangential_params<T> pair_tangential;
-  tangential_params<T> wall_tangential;
+  std::vector<dem_contact_model<T, Law>> pair_models;
+  std::vector<dem_contact_model<T, Law>> wall_models;
+  std::vector<species_index> species;
   vec<T, D> gravity;
   std::vector<plane<T, D>> walls;
   T time_step;
   T skin;
   T max_diameter;
   T inverse_reference_radius;
+  T radius_power;  // q of stiffness_scale
   bool periodic;
   int threads;
 };
@@ -73,14 +88,43 @@ void check_tangential(const char* which, const tangential_params<T>& t) {
           t.damping, ")");
 }
 
+/// The contact models of a run with materials (dem_params::materials).
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
+void material_models(const material_table<T>& table, T reference_radius,
+                     dem_setup<T, D, Law>& setup) {
+  if constexpr (!material_contact_law<Law, T>) {
+    fail("carom::dem: materials need a law whose exponent is fixed at compile time "
+         "(carom::fixed_power_law, carom::hertz, ...); give pair_law for this one");
+  } else {
+    require(!std::is_same_v<Tangential, linear_tangential_spring>,
+            "carom::dem: materials give Mindlin's tangential stiffness 8 G*; use "
+            "carom::mindlin_tangential_spring (or frictionless), not the linear spring");
+    auto model = [&](const pair_material<T>& m) {
+      tangential_params<T> t{};
+      if constexpr (Tangential::has_history)
+        t = {m.friction, T(8) * m.shear_modulus, m.tangential_damping};
+      return dem_contact_model<T, Law>{material_law<Law>(m, reference_radius), t};
+    };
+    const std::size_t n = table.size();
+    for (species_index a = 0; a < n; ++a)
+      for (species_index b = 0; b < n; ++b) setup.pair_models.push_back(model(table.pair(a, b)));
+    for (species_index a = 0; a < n; ++a) setup.wall_models.push_back(model(table.wall_pair(a)));
+  }
+}
+
 /// Checks everything and derives the engine's settings (see the
 /// dem constructor for the list of rejections).
-template <scalar T, std::size_t D, contact_law<T> Law>
+template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential>
 [[nodiscard]] dem_setup<T, D, Law> prepare_dem(const box<T, D>& container,
                                                const particles<T, D>& initial,
                                                dem_params<T, D, Law> p) {
   constexpr const char* name = "carom::dem: ";
   require(!initial.empty(), name, "no particles");
+  require(p.pair_law.has_value() != p.materials.has_value(), name,
+          p.materials ? "give either pair_law or materials, not both"
+                      : "give pair_law, or materials");
+  require(!(p.materials && (p.wall_law || p.wall_tangential)), name,
+          "with materials, wall_law and wall_tangential come from the wall material");
   require(is_finite(p.gravity), name, "gravity must be finite");
   const tangential_params<T> wall_tangential = p.wall_tangential.value_or(p.pair_tangential);
   check_tangential("pair_tangential", p.pair_tangential);
@@ -96,6 +140,12 @@ template <scalar T, std::size_t D, contact_law<T> Law>
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
+  const std::size_t species_count = p.materials ? p.materials->size() : 1;
+  for (std::size_t i = 0; i < initial.size(); ++i)
+    require(initial.species()[i] < species_count, name, "particle ", i, " (id ",
+            initial.ids()[i], "): species ", initial.species()[i],
+            " is outside the material table (", species_count, " species",
+            p.materials ? "" : ": no materials given", ")");
 
   std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes, inside::centre);
   {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
@@ -113,41 +163,68 @@ template <scalar T, std::size_t D, contact_law<T> Law>
               std::min(order[k - 1], order[k]), " and ", std::max(order[k - 1], order[k]),
               " have the same centre (no contact normal)");
   }
-  T min_mass = infinity<T>, max_radius = T(0);
+  T min_mass = infinity<T>, min_radius = infinity<T>, max_radius = T(0);
   for (std::size_t i = 0; i < initial.size(); ++i) {
     min_mass = std::min(min_mass, initial.masses()[i]);
+    min_radius = std::min(min_radius, initial.radii()[i]);
     max_radius = std::max(max_radius, initial.radii()[i]);
+  }
+
+  dem_setup<T, D, Law> setup{};
+  T reference_radius = p.reference_radius;
+  setup.radius_power = T(0.5);
+  if (p.materials) {
+    if (reference_radius == T(0)) reference_radius = max_radius;
+    material_models<T, D, Law, Tangential>(*p.materials, reference_radius, setup);
+    setup.radius_power = T(2) - setup.pair_models.front().law.exponent();
+    if (p.materials->size() > 1)
+      setup.species.assign(initial.species().begin(), initial.species().end());
+  } else {
+    setup.pair_models.push_back({*p.pair_law, p.pair_tangential});
+    setup.wall_models.push_back({p.wall_law.value_or(*p.pair_law), wall_tangential});
   }
 
   bool periodic = false;
   for (std::size_t a = 0; a < D; ++a) periodic = periodic || container.is_periodic(a);
   const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
-  const T inverse_reference_radius = p.reference_radius > T(0) ? T(1) / p.reference_radius : T(0);
-  auto scale = [&](T effective_radius) { return stiffness_scale(effective_radius, inverse_reference_radius); };
+  const T inverse_reference_radius = reference_radius > T(0) ? T(1) / reference_radius : T(0);
+  auto scale = [&](T effective_radius) {
+    return stiffness_scale(effective_radius, inverse_reference_radius, setup.radius_power);
+  };
   // The stiffest contacts: smallest mass, largest scale (scaled law at mass m
-  // moves like the law at mass m/s).
-  const Law wall_law = p.wall_law.value_or(p.pair_law);
-  const T pair_mass = T(0.5) * min_mass / scale(T(0.5) * max_radius);
-  const T wall_mass = min_mass / scale(max_radius);
+  // moves like the law at mass m/s; the scale falls with R* when q < 0).
+  const T pair_scale = std::max(scale(T(0.5) * max_radius), scale(T(0.5) * min_radius));
+  const T wall_scale = std::max(scale(max_radius), scale(min_radius));
+  const T pair_mass = T(0.5) * min_mass / pair_scale;
+  const T wall_mass = min_mass / wall_scale;
   const bool has_walls = !walls.empty();
   T dt = p.time_step;
-  if (dt == T(0)) {
-    dt = recommended_time_step(p.pair_law, pair_mass, p.max_impact_speed, p.steps_per_contact);
+  auto for_each_law = [&](auto&& f) {
+    for (const auto& m : setup.pair_models) f(m.law, pair_mass, "pair_law");
     if (has_walls)
-      dt = std::min(dt, recommended_time_step(wall_law, wall_mass, p.max_impact_speed,
-                                              p.steps_per_contact));
+      for (const auto& m : setup.wall_models) f(m.law, wall_mass, "wall_law");
+  };
+  if (dt == T(0)) {
+    dt = infinity<T>;
+    for_each_law([&](const Law& law, T mass, const char*) {
+      dt = std::min(dt, recommended_time_step(law, mass, p.max_impact_speed, p.steps_per_contact));
+    });
   } else {
-    auto check = [&](const Law& law, T mass, const char* which) {
+    for_each_law([&](const Law& law, T mass, const char* which) {
       const T critical = critical_time_step(law, mass, p.max_impact_speed);
       require(dt <= critical, name, "time_step = ", dt, " is above the critical time step ", critical,
               " of the ", which, " at max_impact_speed = ", p.max_impact_speed);
-    };
-    check(p.pair_law, pair_mass, "pair_law");
-    if (has_walls) check(wall_law, wall_mass, "wall_law");
+    });
   }
-  return {p.pair_law, wall_law, p.pair_tangential, wall_tangential, p.gravity,
-          std::move(walls), dt, skin, T(2) * max_radius, inverse_reference_radius, periodic,
-          thread_count(p.threads)};
+  setup.gravity = p.gravity;
+  setup.walls = std::move(walls);
+  setup.time_step = dt;
+  setup.skin = skin;
+  setup.max_diameter = T(2) * max_radius;
+  setup.inverse_reference_radius = inverse_reference_radius;
+  setup.periodic = periodic;
+  setup.threads = thread_count(p.threads);
+  return setup;
 }
 
 }  // namespace detail

@@ -42,9 +42,11 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     f.value(e.gravity_);
     f.value(e.dt_);
     f.value(e.list_.skin());
-    law(f, e.pair_contacts_.law_, e.pair_contacts_.tangential_);
-    law(f, e.wall_contacts_.law_, e.wall_contacts_.tangential_);
+    for (const auto& m : e.pair_contacts_.models_) law(f, m.law, m.tangential);
+    for (const auto& m : e.wall_contacts_.models_) law(f, m.law, m.tangential);
     f.value(e.pair_contacts_.inverse_reference_radius_);
+    f.value(e.pair_contacts_.radius_power_);
+    for (const species_index s : e.species_) f.value(s);
     return f.value();
   }
 
@@ -136,7 +138,7 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
 
     auto pairs = e.pair_contacts_;
     pairs.refresh(list, dem_particle_view<T, D>{x, v, omega, e.radius_, e.mass_, inverse_mass,
-                                                mobile});
+                                                mobile, e.species_});
 
     // Nothing below throws.
     e.steps_ = steps;

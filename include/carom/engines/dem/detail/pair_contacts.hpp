@@ -41,13 +41,16 @@ class dem_pair_contacts {
   using angular_type = angular<T, D>;
   using list_type = verlet_list<T, D, vector>;
   using view = dem_particle_view<T, D>;
+  using model = dem_contact_model<T, Law>;
 
-  /// add_forces() will run on up to `threads` threads.
-  dem_pair_contacts(const Law& law, const tangential_params<T>& tangential,
-                    T inverse_reference_radius, int threads)
-      : law_(law),
-        tangential_(tangential),
+  /// `models`: one per pair of species [a · species + b] (a square
+  /// number). add_forces() will run on up to `threads` threads.
+  dem_pair_contacts(std::vector<model> models, T inverse_reference_radius, T radius_power,
+                    int threads)
+      : models_(std::move(models)),
+        species_(std::size_t(std::lround(std::sqrt(double(models_.size()))))),
         inverse_reference_radius_(inverse_reference_radius),
+        radius_power_(radius_power),
         threads_(threads),
         shares_(std::size_t(threads)) {}
 
@@ -62,17 +65,20 @@ class dem_pair_contacts {
     const auto offsets = list.offsets();
     const auto partners = list.partners();
     const std::size_t entries = partners.size();
+    const bool several = species_ > 1;
     if (pair_.capacity() < entries) {
       // Room for twice the size, as the list does: no allocation in steady state.
       reach2_.reserve(2 * entries);
       pair_.reserve(2 * entries);
       if (inverse_reference_radius_ > T(0)) pair_scale_.reserve(2 * entries);
+      if (several) pair_model_.reserve(2 * entries);
       pair_touching_.reserve(2 * entries);
       touching_.reserve(2 * entries);
     }
     reach2_.resize(entries);
     pair_.resize(entries);
     if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
+    if (several) pair_model_.resize(entries);
     touching_.resize(entries);
     // The stretches carried over by the rebuild may be non-zero: mark all
     // entries so that the next pass forgets those that do not touch.
@@ -89,7 +95,8 @@ class dem_pair_contacts {
         pair_[k] = {inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0),
                     std::sqrt(effective_radius)};
         if (inverse_reference_radius_ > T(0))
-          pair_scale_[k] = stiffness_scale(effective_radius, inverse_reference_radius_);
+          pair_scale_[k] = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
+        if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
       }
   }
 
@@ -129,8 +136,9 @@ class dem_pair_contacts {
         if (!(distance2 < reach2_[k] && distance2 > T(0))) continue;
         const T inverse_distance = T(1) / std::sqrt(distance2);
         const T overlap = p.radius[i] + p.radius[j] - distance2 * inverse_distance;
+        const model& m = model_of(k);
         out.push_back(observed_contact<Tangential>(
-            law_, tangential_, container, p, i, j, partner_kind::particle, d * inverse_distance,
+            m.law, m.tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
             pair_[k].mass, scaled ? pair_scale_[k] : T(1),
@@ -150,13 +158,15 @@ class dem_pair_contacts {
         const T reach = p.radius[i] + p.radius[j];
         const T distance = norm(container.minimum_image(p.position[i] - p.position[j]));
         if (distance < reach)
-          f(law_, reach - distance,
-            stiffness_scale(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_));
+          f(model_of(k).law, reach - distance,
+            stiffness_scale(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_,
+                            radius_power_));
       }
   }
 
  private:
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
+  struct share;
   struct pair_constants {
     T mass;         // m*
     T root_radius;  // √R*
@@ -236,7 +246,8 @@ class dem_pair_contacts {
         balanced ? share_rows_[thread] : share_start(offsets, thread, threads);
     const std::uint32_t row_end =
         balanced ? share_rows_[thread + 1] : share_start(offsets, thread + 1, threads);
-    double started = threads > 1 ? wall_seconds() : 0;
+    mine.rows = {row_begin, row_end};
+    mine.started = threads > 1 ? wall_seconds() : 0;
 
     // A share's touching entries fit where its rows' entries start.
     touching_entry* const touching = touching_.data() + offsets[row_begin];
@@ -250,20 +261,26 @@ class dem_pair_contacts {
       const std::size_t outgoing = mine.outgoing.size();
       mine.outgoing_force.resize(outgoing);
       if constexpr (Tangential::has_history) mine.outgoing_arm.resize(outgoing);
-      for (std::size_t first = 0; first < outgoing; first += block_size) {
-        const std::size_t lanes = std::min(block_size, outgoing - first);
-        gather<Periodic, Scaled>(mine.block, mine.outgoing.data() + first, lanes, partners,
-                                 springs, container, p);
-        kernel<Scaled>(mine.block, dt);
-        for (std::size_t b = 0; b < lanes; ++b) {
-          mine.outgoing_force[first + b] = load(mine.block.force, b);
-          if constexpr (Tangential::has_history)
-            mine.outgoing_arm[first + b] = load_angular(mine.block.arm, b);
+      if (species_ > 1) {
+        evaluate_by_model<Periodic, Scaled>(mine, mine.outgoing.data(), outgoing, list,
+                                            container, p, dt, mine.outgoing_force.data(),
+                                            mine.outgoing_arm.data(), false);
+      } else {
+        for (std::size_t first = 0; first < outgoing; first += block_size) {
+          const std::size_t lanes = std::min(block_size, outgoing - first);
+          gather<Periodic, Scaled>(mine.block, mine.outgoing.data() + first, lanes, partners,
+                                   springs, container, p);
+          kernel<Scaled>(mine.block, models_[0], dt);
+          for (std::size_t b = 0; b < lanes; ++b) {
+            mine.outgoing_force[first + b] = load(mine.block.force, b);
+            if constexpr (Tangential::has_history)
+              mine.outgoing_arm[first + b] = load_angular(mine.block.arm, b);
+          }
         }
       }
-      mine.busy = wall_seconds() - started;
+      mine.busy = wall_seconds() - mine.started;
       CAROM_OMP(barrier)
-      started = wall_seconds();
+      mine.started = wall_seconds();
     }
 
     std::fill(sums.force.begin() + row_begin, sums.force.begin() + row_end, vector{});
@@ -278,11 +295,29 @@ class dem_pair_contacts {
         add_to(sums, p, j, -earlier.outgoing_force[m], arm);
       }
     }
+    if (species_ > 1) {
+      // Grouped by pair of species, kernel results are added in list
+      // order, as on one species: the sums do not depend on the grouping.
+      mine.force.resize(count);
+      if constexpr (Tangential::has_history) mine.arm.resize(count);
+      evaluate_by_model<Periodic, Scaled>(mine, touching, count, list, container, p, dt,
+                                          mine.force.data(), mine.arm.data(), true);
+      for (std::size_t m = 0; m < count; ++m) {
+        const auto [k, i] = touching[m];
+        const std::uint32_t j = partners[k];
+        angular_type arm{};
+        if constexpr (Tangential::has_history) arm = mine.arm[m];
+        add_to(sums, p, i, mine.force[m], arm);
+        if (j < row_end) add_to(sums, p, j, -mine.force[m], arm);
+      }
+      count_touching(mine, count, threads, n);
+      return;
+    }
     contact_block& block = mine.block;
     for (std::size_t first = 0; first < count; first += block_size) {
       const std::size_t lanes = std::min(block_size, count - first);
       gather<Periodic, Scaled>(block, touching + first, lanes, partners, springs, container, p);
-      kernel<Scaled>(block, dt);
+      kernel<Scaled>(block, models_[0], dt);
       for (std::size_t b = 0; b < lanes; ++b) {
         const auto [k, i] = touching[first + b];
         const std::uint32_t j = partners[k];
@@ -296,11 +331,16 @@ class dem_pair_contacts {
         if (j < row_end) add_to(sums, p, j, -f, arm);
       }
     }
+    count_touching(mine, count, threads, n);
+  }
+
+  // The end of a pass: the touching count and, on several threads, the
+  // shares of the next pass.
+  void count_touching(share& mine, std::size_t count, std::size_t threads, std::size_t n) {
     if (threads > 1) {
-      mine.busy += wall_seconds() - started;
-      mine.rows = {row_begin, row_end};
+      mine.busy += wall_seconds() - mine.started;
       CAROM_OMP(barrier)
-      if (thread == 0) {
+      if (thread_index() == 0) {
         touching_count_ = 0;
         for (std::size_t t = 0; t < threads; ++t) touching_count_ += shares_[t].touching;
         rebalance(threads, n);
@@ -308,6 +348,46 @@ class dem_pair_contacts {
     } else {
       touching_count_ = count;
     }
+  }
+
+  // The kernel on `count` touching entries, grouped by their pair of
+  // species (a counting sort, stable): writes the force on i and n × F_t
+  // of entries[m] to force[m] and arm[m], and, if `keep_springs`, the new
+  // stretches to the list.
+  template <bool Periodic, bool Scaled>
+  void evaluate_by_model(share& mine, const touching_entry* entries, std::size_t count,
+                         list_type& list, const box<T, D>& container, const view& p, T dt,
+                         vector* force, angular_type* arm, bool keep_springs) noexcept {
+    const auto partners = list.partners();
+    const auto springs = list.payload();
+    mine.model_start.assign(models_.size() + 1, 0);
+    for (std::size_t m = 0; m < count; ++m) ++mine.model_start[pair_model_[entries[m].entry] + 1];
+    for (std::size_t t = 0; t < models_.size(); ++t)
+      mine.model_start[t + 1] += mine.model_start[t];
+    mine.sorted.resize(count);
+    mine.order.resize(count);
+    mine.cursor.assign(mine.model_start.begin(), mine.model_start.end() - 1);
+    for (std::size_t m = 0; m < count; ++m) {
+      const std::uint32_t slot = mine.cursor[pair_model_[entries[m].entry]]++;
+      mine.sorted[slot] = entries[m];
+      mine.order[slot] = std::uint32_t(m);
+    }
+    for (std::size_t t = 0; t < models_.size(); ++t)
+      for (std::size_t first = mine.model_start[t]; first < mine.model_start[t + 1];
+           first += block_size) {
+        const std::size_t lanes = std::min<std::size_t>(block_size, mine.model_start[t + 1] - first);
+        gather<Periodic, Scaled>(mine.block, mine.sorted.data() + first, lanes, partners, springs,
+                                 container, p);
+        kernel<Scaled>(mine.block, models_[t], dt);
+        for (std::size_t b = 0; b < lanes; ++b) {
+          const std::uint32_t m = mine.order[first + b];
+          force[m] = load(mine.block.force, b);
+          if constexpr (Tangential::has_history) {
+            arm[m] = load_angular(mine.block.arm, b);
+            if (keep_springs) springs[mine.sorted[first + b].entry] = load(mine.block.spring, b);
+          }
+        }
+      }
   }
 
   // The force f and the torque −r × arm of one contact on particle i (the
@@ -402,9 +482,9 @@ class dem_pair_contacts {
   // differently from the vector loop's), so that a contact's result does
   // not depend on its block or lane: every thread count gives the same.
   template <bool Scaled>
-  CAROM_NOINLINE void kernel(contact_block& block, T dt) const noexcept {
-    const Law law = law_;
-    const tangential_params<T> tangential = tangential_;
+  CAROM_NOINLINE static void kernel(contact_block& block, const model& m, T dt) noexcept {
+    const Law law = m.law;
+    const tangential_params<T> tangential = m.tangential;
     for (std::size_t b = 0; b < block_size; ++b) {
       const vector d = load(block.separation, b);
       const T distance2 = squared_norm(d);
@@ -460,15 +540,21 @@ class dem_pair_contacts {
     return count;
   }
 
-  Law law_;
-  tangential_params<T> tangential_;
+  [[nodiscard]] const model& model_of(std::uint32_t entry) const noexcept {
+    return models_[species_ > 1 ? pair_model_[entry] : 0];
+  }
+
+  std::vector<model> models_;  // [a · species_ + b]
+  std::size_t species_;
   T inverse_reference_radius_;
+  T radius_power_;
   // Per Verlet-list entry, in separate arrays so that each pass streams
   // only what it reads: (r_i + r_j)² (0 for two fixed particles), m* and √R*,
   // √(R*/R_ref) (only with a reference radius).
   std::vector<T> reach2_;
   std::vector<pair_constants> pair_;
   std::vector<T> pair_scale_;
+  std::vector<std::uint32_t> pair_model_;  // with several species: index into models_
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
   std::vector<touching_entry> touching_;      // this step's, each share's from its first entry
   std::size_t touching_count_ = 0;
@@ -476,11 +562,21 @@ class dem_pair_contacts {
   struct share {
     std::size_t touching = 0;              // touching entries of its rows
     std::array<std::uint32_t, 2> rows{};   // its rows in the last pass
+    double started = 0;                    // when it began its current phase
     double busy = 0;                       // ... and the seconds they took
     std::vector<touching_entry> outgoing;  // those whose partner is a later thread's
     std::vector<vector> outgoing_force;    // ... their force on i
     std::vector<angular_type> outgoing_arm;  // ... and n × F_t
     contact_block block{};                 // scratch
+    // Scratch of evaluate_by_model() (several species only): its results
+    // for the share's own contacts, the entries by model and where each
+    // came from, the models' first slots and the next free ones.
+    std::vector<vector> force;
+    std::vector<angular_type> arm;
+    std::vector<touching_entry> sorted;
+    std::vector<std::uint32_t> order;
+    std::vector<std::uint32_t> model_start;
+    std::vector<std::uint32_t> cursor;
   };
   int threads_;
   std::vector<share> shares_;

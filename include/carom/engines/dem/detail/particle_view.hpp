@@ -10,6 +10,7 @@
 
 #include "carom/core/concepts.hpp"
 #include "carom/core/vec.hpp"
+#include "carom/particles/particles.hpp"
 
 namespace carom::detail {
 
@@ -23,6 +24,7 @@ struct dem_particle_view {
   std::span<const T> mass;
   std::span<const T> inverse_mass;  // 0 for a fixed particle
   std::span<const T> mobile;        // 1, or 0 for a fixed particle
+  std::span<const species_index> species;  // empty with one species
 };
 
 /// The contact force and torque sums of each particle, which a pass adds to.

@@ -37,14 +37,15 @@ class dem_wall_contacts {
   using vector = vec<T, D>;
   using angular_type = angular<T, D>;
   using view = dem_particle_view<T, D>;
+  using model = dem_contact_model<T, Law>;
 
-  dem_wall_contacts(std::vector<plane<T, D>> walls, const Law& law,
-                    const tangential_params<T>& tangential, T inverse_reference_radius,
-                    std::size_t particles)
+  /// `models`: one per species.
+  dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<model> models,
+                    T inverse_reference_radius, T radius_power, std::size_t particles)
       : walls_(std::move(walls)),
-        law_(law),
-        tangential_(tangential),
+        models_(std::move(models)),
         inverse_reference_radius_(inverse_reference_radius),
+        radius_power_(radius_power),
         spring_(particles * walls_.size()),
         touching_(particles * walls_.size(), 0) {}
 
@@ -82,8 +83,10 @@ class dem_wall_contacts {
   /// that a particle adds its walls in order) and returns the contacts of
   /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
-                                            : add_forces_as<false>(p, sums, dt);
+    const bool scaled = inverse_reference_radius_ > T(0);
+    if (p.species.empty())
+      return scaled ? add_forces_as<true, false>(p, sums, dt) : add_forces_as<false, false>(p, sums, dt);
+    return scaled ? add_forces_as<true, true>(p, sums, dt) : add_forces_as<false, true>(p, sums, dt);
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
@@ -97,10 +100,11 @@ class dem_wall_contacts {
         const vector normal = walls_[w].normal;
         const T overlap = ri - walls_[w].signed_distance(p.position[i]);
         if (!(overlap > T(0))) continue;
+        const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
-            law_, tangential_, container, p, i, w, partner_kind::wall, normal, overlap,
+            mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
             p.velocity[i], angular_type(ri * p.angular_velocity[i]), p.mass[i],
-            stiffness_scale(ri, inverse_reference_radius_), std::sqrt(ri * overlap),
+            stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
             spring_[w * n + i], -(ri - overlap / 2) * normal));
       }
   }
@@ -113,7 +117,8 @@ class dem_wall_contacts {
       for (const auto& wall : walls_) {
         const T overlap = p.radius[i] - wall.signed_distance(p.position[i]);
         if (overlap > T(0) && p.mobile[i] != T(0))
-          f(law_, overlap, stiffness_scale(p.radius[i], inverse_reference_radius_));
+          f(model_of(p, i).law, overlap,
+            stiffness_scale(p.radius[i], inverse_reference_radius_, radius_power_));
       }
   }
 
@@ -121,9 +126,10 @@ class dem_wall_contacts {
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   // The stretch of a (particle, wall) pair is touched only while it is, or
   // just was, in contact (touching_ flags).
-  template <bool Scaled>
+  template <bool Scaled, bool Several>
   std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
     const std::size_t n = p.position.size();
+    const model only = models_[0];  // one species: in registers
     std::size_t contacts = 0;
     for (std::size_t w = 0; w < walls_.size(); ++w) {
       const plane<T, D> wall = walls_[w];
@@ -145,8 +151,9 @@ class dem_wall_contacts {
           continue;
         }
         ++contacts;
+        const model& mi = Several ? models_[p.species[i]] : only;
         const auto c = soft_contact_force<Tangential>(
-            law_, tangential_, wall.normal, overlap, p.velocity[i],
+            mi.law, mi.tangential, wall.normal, overlap, p.velocity[i],
             angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
             Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
         if constexpr (Tangential::has_history) {
@@ -162,14 +169,20 @@ class dem_wall_contacts {
 
   template <bool Scaled>
   [[nodiscard]] T scale_for(T effective_radius) const noexcept {
-    if constexpr (Scaled) return stiffness_scale(effective_radius, inverse_reference_radius_);
-    else return T(1);  // a constant: the kernel folds the scaling away
+    if constexpr (Scaled)
+      return stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
+    else
+      return T(1);  // a constant: the kernel folds the scaling away
+  }
+
+  [[nodiscard]] const model& model_of(const view& p, std::uint32_t i) const noexcept {
+    return models_[p.species.empty() ? 0 : p.species[i]];
   }
 
   std::vector<plane<T, D>> walls_;
-  Law law_;
-  tangential_params<T> tangential_;
+  std::vector<model> models_;  // per species
   T inverse_reference_radius_;
+  T radius_power_;
   std::vector<vector> spring_;            // [wall][particle]
   std::vector<unsigned char> touching_;   // [wall][particle]: stretch may be non-zero
   std::vector<std::size_t> offsets_;      // CSR over walls of candidates_
