@@ -2,6 +2,7 @@
 #include "contact_model.h"
 
 #include <carom/contact/calibration.hpp>
+#include <carom/contact/material_table.hpp>
 #include <carom/contact/materials.hpp>
 
 #include <cstddef>
@@ -94,12 +95,28 @@ contact_input parse_contact(std::span<const std::string> words) {
 }
 
 bool mixable(const contact_input& a, const contact_input& b) {
-  return a.law == law_kind::hertz && b.law == law_kind::hertz &&
-         a.restitution == b.restitution && a.no_tension == b.no_tension &&
+  return a.law == law_kind::hertz && b.law == law_kind::hertz && a.no_tension == b.no_tension &&
          a.tangential == b.tangential && a.tangential_damping == b.tangential_damping &&
-         a.friction == b.friction &&
          (a.tangential == tangential_kind::none ||
           (a.tangential_stiffness < 0 && b.tangential_stiffness < 0));
+}
+
+contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
+  // Two species of carom's material table: E* and G* from both materials,
+  // e and μ their geometric means (its mixing rules, as LAMMPS' granular).
+  const auto as_material = [](const contact_input& in) {
+    return carom::material<double>{.youngs_modulus = in.youngs, .poisson_ratio = in.poisson,
+                                   .density = 1.0,  // not used by a pair
+                                   .restitution = in.restitution, .friction = in.friction};
+  };
+  const carom::material_table<double> table({as_material(a), as_material(b)});
+  const carom::pair_material<double> pair = table.pair(0, 1);
+  // make_model takes E* and G* from a's and b's E and ν by the same
+  // formulas, and e and μ from its first side.
+  contact_input mixed = a;
+  mixed.restitution = pair.restitution;
+  mixed.friction = pair.friction;
+  return make_model(mixed, b);
 }
 
 contact_model make_model(const contact_input& a, const contact_input& b) {

@@ -45,8 +45,8 @@ struct contact_input {
 /// Reads the words above; throws std::invalid_argument naming the bad word.
 contact_input parse_contact(std::span<const std::string> words);
 
-/// Whether two types' hertz models may be mixed into one for the pair:
-/// everything but E and ν equal, kt auto.
+/// Whether two types' hertz models may be mixed into one for the pair: the
+/// same convention, tangential model and γ_t, and kt auto.
 bool mixable(const contact_input& a, const contact_input& b);
 
 // p = 1, 3/2 and 2 (power or hertz) run as carom's fixed-exponent laws,
@@ -75,6 +75,11 @@ struct contact_model {
 /// The model between a body of `a` and one of `b` (the same input for a
 /// pair given explicitly). Throws std::invalid_argument (carom's message).
 contact_model make_model(const contact_input& a, const contact_input& b);
+
+/// The model between two mixable types' materials, by carom's mixing rules
+/// (carom::material_table): E* and G* from E and ν of both, e and μ their
+/// geometric means.
+contact_model make_mixed_model(const contact_input& a, const contact_input& b);
 
 /// carom::soft_contact_force for one contact: n from j to i, δ > 0,
 /// v_r = v_i − v_j, lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch.

@@ -110,8 +110,8 @@ void PairCarom::build_models() {
       const contact_input* a = &input_[at(i, j)];
       const contact_input* b = a;
       if (!setflag[i][j]) {
-        // Only Hertz types that differ in E and ν alone mix (carom's
-        // effective moduli); any other pair must be given.
+        // Hertz types mix by carom's material rules; any other pair must
+        // be given.
         a = &input_[at(i, i)];
         b = &input_[at(j, j)];
         if (!setflag[i][i] || !setflag[j][j] || !carom_lammps::mixable(*a, *b))
@@ -119,11 +119,12 @@ void PairCarom::build_models() {
                                 std::to_string(j) +
                                 ": give pair_coeff " + std::to_string(i) + " " +
                                 std::to_string(j) +
-                                " (only hertz types with the same e, convention and tangential"
-                                " settings and kt auto are mixed)");
+                                " (only hertz types with the same convention, tangential model and"
+                                " gammat, and kt auto, are mixed)");
       }
       try {
-        model_[at(i, j)] = carom_lammps::make_model(*a, *b);
+        model_[at(i, j)] = a == b ? carom_lammps::make_model(*a, *b)
+                                  : carom_lammps::make_mixed_model(*a, *b);
       } catch (const std::exception& bad) {
         error->all(FLERR, std::string("pair carom: ") + bad.what());
       }
