@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+// The contact model of one pair of LAMMPS atom types (or of a wall and a
+// type), as pair_coeff and fix wall/carom give it, and carom's force kernel
+// run on it. Nothing here includes LAMMPS: the words are parsed and the
+// laws built here, and bad input throws std::invalid_argument (carom's own
+// checks throw carom::invalid_input, derived from it) with the message the
+// caller hands to LAMMPS' error->all.
+//
+//   <law> restitution e [convention unclipped|no_tension]
+//         [tangential none | linear kt gammat mu | mindlin kt gammat mu]
+//   <law> = power p k   F = k δ^p + damping                (k in force/length^p)
+//         | hertz E nu  F = 4/3 E* √R* δ^{3/2} + damping   (E, ν of both bodies)
+//
+// The damping α is calibrated once per model from e in the chosen
+// convention (carom::damping_for_restitution), so every impact speed gives
+// e. For hertz, kt = auto is Mindlin's 8 G*.
+
+#include <carom/contact/power_law.hpp>
+#include <carom/contact/soft_contact.hpp>
+#include <carom/contact/tangential.hpp>
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace carom_lammps {
+
+enum class law_kind : int { unset = 0, power = 1, hertz = 2 };
+enum class tangential_kind : int { none = 0, linear = 1, mindlin = 2 };
+
+/// The words of one model as read: plain numbers, so that restart files
+/// store it as it is. tangential_stiffness < 0 means "auto" (8 G*, hertz).
+struct contact_input {
+  law_kind law = law_kind::unset;
+  double exponent = 0, stiffness = 0;  // power
+  double youngs = 0, poisson = 0;      // hertz
+  double restitution = 0;
+  int no_tension = 0;
+  tangential_kind tangential = tangential_kind::none;
+  double tangential_stiffness = 0, tangential_damping = 0, friction = 0;
+};
+
+/// Reads the words above; throws std::invalid_argument naming the bad word.
+contact_input parse_contact(std::span<const std::string> words);
+
+/// Whether two types' hertz models may be mixed into one for the pair: the
+/// same convention, tangential model and γ_t, and kt auto.
+bool mixable(const contact_input& a, const contact_input& b);
+
+// p = 1, 3/2 and 2 (power or hertz) run as carom's fixed-exponent laws,
+// which need no std::pow; any other p as carom::power_law.
+using law_variant = std::variant<carom::power_law<double, carom::unclipped>,
+                                 carom::power_law<double, carom::no_tension>,
+                                 carom::linear_spring_dashpot<double, carom::unclipped>,
+                                 carom::linear_spring_dashpot<double, carom::no_tension>,
+                                 carom::hertz<double, carom::unclipped>,
+                                 carom::hertz<double, carom::no_tension>,
+                                 carom::cone<double, carom::unclipped>,
+                                 carom::cone<double, carom::no_tension>>;
+using tangential_variant = std::variant<carom::frictionless, carom::linear_tangential_spring,
+                                        carom::mindlin_tangential_spring>;
+
+/// A model ready to run: the calibrated law and the tangential spring.
+/// hertz laws are stored with stiffness 4/3 E* (radius 1) and scaled by
+/// √R* per contact, which keeps α and so e.
+struct contact_model {
+  law_variant law{carom::hertz<double>({.stiffness = 1.0, .damping = 0.0})};  // a placeholder
+  tangential_variant tangential_model;
+  carom::tangential_params<double> tangential;
+  bool scales_with_radius = false;
+};
+
+/// The model between a body of `a` and one of `b` (the same input for a
+/// pair given explicitly). Throws std::invalid_argument (carom's message).
+contact_model make_model(const contact_input& a, const contact_input& b);
+
+/// The model between two mixable types' materials, by carom's mixing rules
+/// (carom::material_table): E* and G* from E and ν of both, e and μ their
+/// geometric means.
+contact_model make_mixed_model(const contact_input& a, const contact_input& b);
+
+/// carom::soft_contact_force for one contact: n from j to i, δ > 0,
+/// v_r = v_i − v_j, lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch.
+inline carom::soft_contact_result<double, 3> contact_force(
+    const contact_model& model, const carom::vec<double, 3>& normal, double overlap,
+    const carom::vec<double, 3>& relative_velocity, const carom::vec<double, 3>& lever,
+    double effective_mass, double effective_radius, const carom::vec<double, 3>& spring,
+    double dt) {
+  const double root_radius = std::sqrt(effective_radius);
+  const double scale = model.scales_with_radius ? root_radius : 1.0;
+  return std::visit(
+      [&](const auto& law, auto tangential) {
+        using tangential_type = decltype(tangential);
+        return carom::soft_contact_force<tangential_type>(
+            law, model.tangential, normal, overlap, relative_velocity, lever, effective_mass,
+            scale,
+            tangential_type::scales_with_contact ? root_radius * std::sqrt(overlap) : 1.0,
+            spring, dt);
+      },
+      model.law, model.tangential_model);
+}
+
+}  // namespace carom_lammps

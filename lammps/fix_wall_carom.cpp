@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "fix_wall_carom.h"
+
+#include <atom.h>
+#include <error.h>
+#include <memory.h>
+#include <update.h>
+#include <utils.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace LAMMPS_NS;
+using vector3 = carom::vec<double, 3>;
+
+namespace {
+vector3 load(const double* v) { return {v[0], v[1], v[2]}; }
+}  // namespace
+
+FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, arg) {
+  if (narg < 10 || std::string(arg[3]) != "plane")
+    error->all(FLERR, "fix wall/carom: expected plane px py pz nx ny nz <law> restitution e ...");
+  vector3 point{}, normal{};
+  for (int c = 0; c < 3; c++) {
+    point[c] = utils::numeric(FLERR, arg[4 + c], false, lmp);
+    normal[c] = utils::numeric(FLERR, arg[7 + c], false, lmp);
+  }
+  const double length = carom::norm(normal);
+  if (!(length > 0)) error->all(FLERR, "fix wall/carom: the plane's normal must not be zero");
+  normal_ = normal / length;
+  offset_ = carom::dot(normal_, point);
+  try {
+    const std::vector<std::string> words(arg + 10, arg + narg);
+    const carom_lammps::contact_input in = carom_lammps::parse_contact(words);
+    model_ = carom_lammps::make_model(in, in);
+  } catch (const std::exception& bad) {
+    error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
+  }
+  // The stretch migrates with its atom.
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  for (int i = 0; i < atom->nlocal; i++) spring_[i][0] = spring_[i][1] = spring_[i][2] = 0.0;
+}
+
+FixWallCarom::~FixWallCarom() {
+  atom->delete_callback(id, Atom::GROW);
+  memory->destroy(spring_);
+}
+
+int FixWallCarom::setmask() { return FixConst::POST_FORCE; }
+
+void FixWallCarom::init() {
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
+    error->all(FLERR, "fix wall/carom needs atom_style sphere (radius, mass, omega, torque)");
+}
+
+// The setup pass adds the forces without moving the springs on (dt = 0,
+// not stored), as LAMMPS' granular styles do.
+void FixWallCarom::setup(int /*vflag*/) { add_forces(false); }
+
+void FixWallCarom::post_force(int /*vflag*/) { add_forces(true); }
+
+void FixWallCarom::add_forces(bool advance) {
+  double** x = atom->x;
+  double** v = atom->v;
+  double** f = atom->f;
+  double** omega = atom->omega;
+  double** torque = atom->torque;
+  const double dt = update->dt;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(atom->mask[i] & groupbit)) continue;
+    double* spring = spring_[i];
+    const double ri = atom->radius[i];
+    const double overlap = ri - (carom::dot(normal_, load(x[i])) - offset_);
+    if (!(overlap > 0)) {
+      spring[0] = spring[1] = spring[2] = 0.0;
+      continue;
+    }
+    const auto result = carom_lammps::contact_force(model_, normal_, overlap, load(v[i]),
+                                                    ri * load(omega[i]), atom->rmass[i], ri,
+                                                    load(spring), advance ? dt : 0.0);
+    for (int c = 0; c < 3; c++) {
+      if (advance) spring[c] = result.spring[c];
+      f[i][c] += result.force[c];
+      torque[i][c] -= ri * result.normal_cross_tangential[c];
+    }
+  }
+}
+
+void FixWallCarom::grow_arrays(int nmax) { memory->grow(spring_, nmax, 3, "wall/carom:spring"); }
+
+void FixWallCarom::copy_arrays(int i, int j, int /*delflag*/) {
+  for (int c = 0; c < 3; c++) spring_[j][c] = spring_[i][c];
+}
+
+int FixWallCarom::pack_exchange(int i, double* buf) {
+  for (int c = 0; c < 3; c++) buf[c] = spring_[i][c];
+  return 3;
+}
+
+int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
+  for (int c = 0; c < 3; c++) spring_[nlocal][c] = buf[c];
+  return 3;
+}
+
+double FixWallCarom::memory_usage() { return 3.0 * sizeof(double) * atom->nmax; }

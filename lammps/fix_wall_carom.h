@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+// fix wall/carom: a plane wall with carom's contact model (contact_model.h).
+// The wall is a partner of infinite mass and radius at rest (m* = m_i,
+// R* = r_i), as in carom::dem; each atom keeps its tangential stretch with
+// this wall, which migrates with it.
+//
+//   fix ID group wall/carom plane px py pz nx ny nz <model words>
+//
+// n points from the wall into the region the atoms are in.
+
+#include "contact_model.h"
+
+#include <fix.h>
+
+namespace LAMMPS_NS {
+
+class FixWallCarom : public Fix {
+ public:
+  FixWallCarom(LAMMPS* lmp, int narg, char** arg);
+  ~FixWallCarom() override;
+  int setmask() override;
+  void init() override;
+  void setup(int vflag) override;
+  void post_force(int vflag) override;
+  void grow_arrays(int nmax) override;
+  void copy_arrays(int i, int j, int delflag) override;
+  int pack_exchange(int i, double* buf) override;
+  int unpack_exchange(int nlocal, double* buf) override;
+  double memory_usage() override;
+
+ private:
+  void add_forces(bool advance);
+  carom::vec<double, 3> normal_{};
+  double offset_ = 0;  // n · (a point of the plane)
+  carom_lammps::contact_model model_;
+  double** spring_ = nullptr;  // per atom: stretch with this wall
+};
+
+}  // namespace LAMMPS_NS

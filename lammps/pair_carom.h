@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#pragma once
+// pair_style carom: carom's soft-sphere contact (normal power law or Hertz
+// with damping calibrated from e, tangential spring with Coulomb friction)
+// between finite-size spheres (atom_style sphere), with the tangential
+// stretch of each contact kept by LAMMPS' FixNeighHistory, so that it
+// follows atoms across processors. Syntax: docs/lammps.md.
+
+#include "contact_model.h"
+
+#include <pair.h>
+
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class PairCarom : public Pair {
+ public:
+  explicit PairCarom(LAMMPS* lmp);
+  ~PairCarom() override;
+  void compute(int eflag, int vflag) override;
+  void settings(int narg, char** arg) override;
+  void coeff(int narg, char** arg) override;
+  void init_style() override;
+  double init_one(int i, int j) override;
+  double single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
+                double factor_lj, double& fforce) override;
+  void write_restart(FILE* file) override;
+  void read_restart(FILE* file) override;
+
+ private:
+  void allocate();
+  void build_models();
+  // The contact loop, for one law and tangential type known at compile
+  // time (void: any, dispatched per contact).
+  template <class Law, class Tangential>
+  void add_contact_forces();
+  // What pair_coeff gave per pair of types (1-based, i ≤ j mirrored), and
+  // the models built from it at init; the largest radius of each type.
+  std::vector<carom_lammps::contact_input> input_;
+  std::vector<carom_lammps::contact_model> model_;
+  std::vector<double> max_radius_;
+  bool uniform_ = false;  // every pair of types has the same law and tangential type
+  class FixNeighHistory* fix_history_ = nullptr;
+  [[nodiscard]] std::size_t at(int i, int j) const;
+};
+
+}  // namespace LAMMPS_NS

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
+// same scene: trajectories (positions, velocities, angular velocities of
+// every atom after every step) within round-off for 100 steps.
+//
+//   matches_dem pair|migrate|bed [--newton on|off] [--write FILE]
+//
+// pair: two spheres in an oblique, spinning frictional collision (power law
+// p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
+// changes rank on 2 ranks (p = 1, linear spring); bed: 1000 spheres in a periodic cube
+// (Hertz–Mindlin from E and ν), many frictional contacts. Runs on any
+// number of MPI ranks; --write saves LAMMPS' final state as exact hex
+// floats, so that runs on different rank counts can be compared bit for bit.
+// Exit code 0 when every difference is within the tolerance.
+
+#include "register_styles.h"
+
+#include <carom/carom.hpp>
+
+#include <atom.h>
+#include <domain.h>
+#include <fix.h>
+#include <input.h>
+#include <lammps.h>
+#include <modify.h>
+#include <mpi.h>
+#include <update.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using vector3 = carom::vec<double, 3>;
+constexpr int steps = 100;
+constexpr int values = 10;  // per atom and step: tag, x, v, ω
+
+struct scene {
+  std::vector<carom::particle_params<double, 3>> particles;
+  double side = 0;
+  bool periodic = false;
+  double dt = 0;
+  std::string pair_coeff;   // LAMMPS
+  carom::dem_params<double, 3, carom::power_law<double>> power{
+      .pair_law = carom::power_law<double>({1.5, 1.0, 0.0})};  // carom, for "pair"
+  carom::dem_params<double, 3, carom::linear_spring_dashpot<double>> linear{
+      .pair_law = carom::linear_spring_dashpot<double>({1.0, 0.0})};  // carom, for "migrate"
+  carom::dem_params<double, 3, carom::hertz<double>> hertz{
+      .pair_law = carom::hertz<double>({1.0, 0.0})};  // carom, for "bed"
+};
+
+scene two_spheres() {
+  scene s;
+  s.side = 4;
+  s.dt = 1e-3;
+  s.particles = {{.position = {1.45, 2, 2}, .velocity = {1, 0.3, 0}, .radius = 0.5, .mass = 1,
+                  .angular_velocity = {0, 0, 2}},
+                 {.position = {2.5, 2.2, 2.1}, .velocity = {-1, 0, 0.1}, .radius = 0.45,
+                  .mass = 0.8, .angular_velocity = {1, 0, 0}}};
+  s.pair_coeff = "pair_coeff * * power 2.3 1e6 restitution 0.5 tangential mindlin 1e6 5 0.4";
+  s.power.pair_law = carom::power_law<double>::from_restitution(2.3, 1e6, 0.5);
+  s.power.pair_tangential = {.friction = 0.4, .stiffness = 1e6, .damping = 5};
+  s.power.time_step = s.dt;
+  s.power.max_impact_speed = 3;
+  return s;
+}
+
+// Two spheres that touch at step 33 and stay in contact (a soft linear
+// spring, sliding with friction) while moving along x together: on 2 ranks
+// (processors split at x = 3) the second one changes rank mid-contact.
+scene migrating_contact() {
+  scene s;
+  s.side = 6;
+  s.dt = 1e-3;
+  s.particles = {{.position = {1.9, 3, 3}, .velocity = {2.3, 0.4, 0}, .radius = 0.5, .mass = 1,
+                  .angular_velocity = {0, 0, 1}},
+                 {.position = {2.91, 3.02, 3}, .velocity = {2.0, -0.2, 0.1}, .radius = 0.5,
+                  .mass = 1}};
+  s.pair_coeff = "pair_coeff * * power 1 10 restitution 0.7 tangential linear 5 0.5 0.3";
+  s.linear.pair_law = carom::linear_spring_dashpot<double>::from_restitution(10.0, 0.7);
+  s.linear.pair_tangential = {.friction = 0.3, .stiffness = 5, .damping = 0.5};
+  s.linear.time_step = s.dt;
+  s.linear.max_impact_speed = 3;
+  return s;
+}
+
+scene bed() {
+  scene s;
+  const int per_side = 10;
+  const double spacing = 1.04;
+  s.side = per_side * spacing;
+  s.periodic = true;
+  s.dt = 1e-4;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> jitter(-0.015, 0.015), speed(-3, 3), spin(-5, 5),
+      size(0.48, 0.5);
+  for (int i = 0; i < per_side; i++)
+    for (int j = 0; j < per_side; j++)
+      for (int k = 0; k < per_side; k++) {
+        const double r = size(rng);
+        const vector3 x{(i + 0.5) * spacing + jitter(rng), (j + 0.5) * spacing + jitter(rng),
+                        (k + 0.5) * spacing + jitter(rng)};
+        const vector3 v{speed(rng), speed(rng), speed(rng)};
+        const vector3 w{spin(rng), spin(rng), spin(rng)};
+        s.particles.push_back({.position = x, .velocity = v, .radius = r,
+                               .mass = 1000 * 4.0 / 3.0 * carom::pi<double> * r * r * r,
+                               .angular_velocity = w});
+      }
+  const double youngs = 1e7, poisson = 0.3;
+  s.pair_coeff = "pair_coeff * * hertz 1e7 0.3 restitution 0.5 tangential mindlin auto 50 0.5";
+  // As the pair style builds it: k = 4/3 E* at radius 1, scaled by √R*.
+  const double stiffness = carom::hertz_stiffness(
+      carom::effective_youngs_modulus(youngs, poisson, youngs, poisson), 1.0);
+  const double shear = carom::effective_shear_modulus(
+      carom::shear_modulus(youngs, poisson), poisson, carom::shear_modulus(youngs, poisson), poisson);
+  s.hertz.pair_law = carom::hertz<double>::from_restitution(stiffness, 0.5);
+  s.hertz.reference_radius = 1.0;
+  s.hertz.pair_tangential = {.friction = 0.5, .stiffness = 8 * shear, .damping = 50};
+  s.hertz.time_step = s.dt;
+  s.hertz.max_impact_speed = 10;
+  return s;
+}
+
+// Records tag, x, v, ω of the group's local atoms after every step.
+std::vector<double>* record_into = nullptr;
+
+class FixRecord : public LAMMPS_NS::Fix {
+ public:
+  FixRecord(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, arg) {}
+  int setmask() override { return LAMMPS_NS::FixConst::END_OF_STEP; }
+  void end_of_step() override {
+    for (int i = 0; i < atom->nlocal; i++) {
+      record_into->push_back(double(update->ntimestep));
+      record_into->push_back(double(atom->tag[i]));
+      for (int c = 0; c < 3; c++) record_into->push_back(atom->x[i][c]);
+      for (int c = 0; c < 3; c++) record_into->push_back(atom->v[i][c]);
+      for (int c = 0; c < 3; c++) record_into->push_back(atom->omega[i][c]);
+    }
+  }
+};
+
+LAMMPS_NS::Fix* make_record(LAMMPS_NS::LAMMPS* lmp, int narg, char** arg) {
+  return new FixRecord(lmp, narg, arg);
+}
+
+// LAMMPS' trajectory: [step][tag - 1][x v ω], gathered on rank 0.
+std::vector<double> run_lammps(const scene& s, const std::string& newton) {
+  std::vector<double> local;
+  record_into = &local;
+  const char* args[] = {"matches_dem", "-log", "none", "-screen", "none", nullptr};
+  auto* lmp = new LAMMPS_NS::LAMMPS(5, const_cast<char**>(args), MPI_COMM_WORLD);
+  carom_lammps::register_styles(lmp);
+  (*lmp->modify->fix_map)["record"] = &make_record;
+  const std::string boundary = s.periodic ? "p p p" : "f f f";
+  const std::string side = std::to_string(s.side);
+  for (const std::string& line : std::vector<std::string>{"units si", std::string("atom_style sphere"),
+        std::string("atom_modify map array"), "boundary " + boundary, "processors * 1 1", "newton " + newton,
+        "comm_modify vel yes", "region box block 0 " + side + " 0 " + side + " 0 " + side,
+        std::string("create_box 1 box")})
+    lmp->input->one(line);
+  char line[256];
+  for (const auto& p : s.particles) {
+    std::snprintf(line, sizeof line, "create_atoms 1 single %.17g %.17g %.17g units box",
+                  p.position[0], p.position[1], p.position[2]);
+    lmp->input->one(line);
+  }
+  // Exact values straight into the atom arrays (create_atoms rounds none).
+  LAMMPS_NS::Atom* atom = lmp->atom;
+  for (int i = 0; i < atom->nlocal; i++) {
+    const auto& p = s.particles[std::size_t(atom->tag[i] - 1)];
+    for (int c = 0; c < 3; c++) {
+      atom->x[i][c] = p.position[c];
+      atom->v[i][c] = p.velocity[c];
+      atom->omega[i][c] = p.angular_velocity[c];
+    }
+    atom->radius[i] = p.radius;
+    atom->rmass[i] = p.mass;
+  }
+  for (const std::string& command : std::vector<std::string>{"pair_style carom", s.pair_coeff, std::string("neighbor 0.2 bin"),
+        std::string("neigh_modify delay 0 every 1 check yes"),
+        std::string("fix integrate all nve/sphere"), std::string("fix record all record"),
+        "timestep " + std::to_string(s.dt), "run " + std::to_string(steps)})
+    lmp->input->one(command);
+  int ranks = 1, me = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  if (ranks > 1 && s.particles.size() == 2)
+    for (int i = 0; i < lmp->atom->nlocal; i++)
+      std::printf("rank %d (x from %g to %g) owns atom %d at the end (x = %.3f)\n", me, lmp->domain->sublo[0], lmp->domain->subhi[0], int(lmp->atom->tag[i]),
+                  lmp->atom->x[i][0]);
+  delete lmp;
+
+  const int count = int(local.size());
+  std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(counts.size());
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<double> all;
+  if (me == 0) {
+    int total = 0;
+    for (int r = 0; r < ranks; r++) offsets[std::size_t(r)] = total, total += counts[std::size_t(r)];
+    all.resize(std::size_t(total));
+  }
+  MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
+              MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  std::vector<double> trajectory(std::size_t(steps) * s.particles.size() * 9);
+  for (std::size_t at = 0; at + values + 1 <= all.size(); at += values + 1) {
+    const auto step = std::size_t(all[at]) - 1, tag = std::size_t(all[at + 1]) - 1;
+    std::copy_n(&all[at + 2], 9, &trajectory[(step * s.particles.size() + tag) * 9]);
+  }
+  return trajectory;
+}
+
+// carom::dem's trajectory in the same layout.
+template <class Tangential, class Law>
+std::vector<double> run_carom(const scene& s, const carom::dem_params<double, 3, Law>& params) {
+  carom::particles<double, 3> initial;
+  for (const auto& p : s.particles) initial.add(p);
+  const auto box = carom::box<double, 3>::cube(
+      s.side, s.periodic ? carom::boundary::periodic : carom::boundary::wall);
+  carom::dem<double, 3, Law, carom::dem_policies<carom::velocity_verlet, Tangential>> engine(
+      box, initial, params);
+  std::vector<double> trajectory(std::size_t(steps) * s.particles.size() * 9);
+  for (std::size_t step = 0; step < std::size_t(steps); step++) {
+    engine.step();
+    for (std::size_t k = 0; k < engine.size(); k++) {
+      double* out = &trajectory[(step * s.particles.size() + engine.ids()[k]) * 9];
+      for (int c = 0; c < 3; c++) {
+        out[c] = engine.positions()[k][c];
+        out[3 + c] = engine.velocities()[k][c];
+        out[6 + c] = engine.angular_velocities()[k][c];
+      }
+    }
+  }
+  return trajectory;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int me = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  std::string which = argc > 1 ? argv[1] : "", newton = "on", write;
+  for (int a = 2; a + 1 < argc; a += 2) {
+    if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
+    if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
+  }
+  if (which != "pair" && which != "migrate" && which != "bed") {
+    if (me == 0)
+      std::fprintf(stderr, "usage: matches_dem pair|migrate|bed [--newton on|off] [--write FILE]\n");
+    MPI_Finalize();
+    return 2;
+  }
+  const scene s = which == "pair" ? two_spheres() : which == "migrate" ? migrating_contact() : bed();
+  const std::vector<double> lammps = run_lammps(s, newton);
+  int failed = 0;
+  if (me == 0) {
+    const std::vector<double> carom =
+        which == "bed"       ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
+        : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
+                             : run_carom<carom::mindlin_tangential_spring>(s, s.power);
+    // Round-off: relative to each quantity's scale in the scene.
+    double worst[3] = {0, 0, 0}, scale[3] = {s.side, 0, 0};
+    for (std::size_t at = 0; at < carom.size(); at += 9)
+      for (int c = 0; c < 3; c++) {
+        scale[1] = std::max(scale[1], std::abs(carom[at + 3 + std::size_t(c)]));
+        scale[2] = std::max(scale[2], std::abs(carom[at + 6 + std::size_t(c)]));
+      }
+    std::size_t contacts_seen = 0;
+    for (std::size_t at = 0; at < carom.size(); at += 9)
+      for (std::size_t q = 0; q < 9; q++) {
+        const double difference = std::abs(lammps[at + q] - carom[at + q]) / scale[q / 3];
+        worst[q / 3] = std::max(worst[q / 3], difference);
+      }
+    // The collisions must have happened: some angular velocity changed.
+    for (std::size_t k = 0; k < s.particles.size(); k++) {
+      const double* last = &carom[((steps - 1) * s.particles.size() + k) * 9];
+      contacts_seen += last[6] != s.particles[k].angular_velocity[0];
+    }
+    if (which == "migrate") {
+      // The contact must hold from before the second atom crosses x = 3 to the end.
+      int touch = -1, cross = -1, last_touch = -1;
+      for (int step = 0; step < steps; step++) {
+        const double* a = &carom[std::size_t(step) * 18];
+        const double distance = carom::norm(vector3{a[9] - a[0], a[10] - a[1], a[11] - a[2]});
+        if (distance < 1.0) last_touch = step + 1, touch = touch < 0 ? step + 1 : touch;
+        if (a[9] >= 3.0 && cross < 0) cross = step + 1;
+      }
+      std::printf("migrate: contact from step %d to %d, the second atom crosses x = 3 at step %d\n",
+                  touch, last_touch, cross);
+      failed |= !(touch > 0 && touch < cross && last_touch == steps);
+    }
+    const double tolerance = 1e-12;
+    std::printf("%s, newton %s: %d steps, %zu atoms (%zu with changed spin); largest difference "
+                "LAMMPS - carom::dem relative to the scene's scale: position %.3g, velocity %.3g, "
+                "angular velocity %.3g (tolerance %.0e)\n",
+                which.c_str(), newton.c_str(), steps, s.particles.size(), contacts_seen, worst[0],
+                worst[1], worst[2], tolerance);
+    failed |= !(worst[0] <= tolerance && worst[1] <= tolerance && worst[2] <= tolerance) ||
+             contacts_seen == 0;
+    if (!write.empty()) {
+      FILE* file = std::fopen(write.c_str(), "w");
+      for (std::size_t at = lammps.size() - s.particles.size() * 9; at < lammps.size(); at++)
+        std::fprintf(file, "%a\n", lammps[at]);
+      std::fclose(file);
+    }
+  }
+  MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return failed;
+}
