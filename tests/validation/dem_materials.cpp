@@ -32,14 +32,6 @@ carom::material_table<T> two_materials() {
 }
 
 template <class T, std::size_t D>
-carom::vec<T, D> on_x_axis(T x) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  for (std::size_t a = 1; a < D; ++a) v[a] = T(0.05);
-  return v;
-}
-
-template <class T, std::size_t D>
 carom::vec<T, D> along_x_only(T v) {
   carom::vec<T, D> u{};
   u[0] = v;
@@ -57,7 +49,7 @@ void check_impact(const carom::material_table<T>& table, carom::species_index a,
   const T ra = T(material_radius[a]);
   const T ma = carom::solid_mass<D>(table.species(a).density, ra);
   carom::particles<T, D> ps;
-  ps.add({.position = on_x_axis<T, D>(wall ? ra + T(1e-4) : T(0.04)),
+  ps.add({.position = dem_test::on_x_axis<T, D>(wall ? ra + T(1e-4) : T(0.04)),
           .velocity = along_x_only<T, D>(wall ? T(-2) : T(1)), .radius = ra, .mass = ma,
           .species = a});
   T rb = carom::infinity<T>, mb = carom::infinity<T>;
@@ -65,7 +57,7 @@ void check_impact(const carom::material_table<T>& table, carom::species_index a,
     const auto sb = carom::species_index(b);
     rb = T(material_radius[sb]);
     mb = carom::solid_mass<D>(table.species(sb).density, rb);
-    ps.add({.position = on_x_axis<T, D>(T(0.04) + ra + rb + T(1e-4)),
+    ps.add({.position = dem_test::on_x_axis<T, D>(T(0.04) + ra + rb + T(1e-4)),
             .velocity = along_x_only<T, D>(T(-1)), .radius = rb, .mass = mb, .species = sb});
   }
   using law = carom::hertz<T>;
@@ -154,8 +146,8 @@ TEMPLATE_LIST_TEST_CASE("DEM materials: bad species and settings are rejected", 
   constexpr std::size_t D = TestType::dim;
   const auto box = carom::box<T, D>::cube(T(0.1), carom::boundary::wall);
   carom::particles<T, D> ps;
-  ps.add({.position = on_x_axis<T, D>(T(0.02)), .radius = T(0.005), .mass = T(1e-3)});
-  ps.add({.position = on_x_axis<T, D>(T(0.05)), .radius = T(0.005), .mass = T(1e-3), .species = 2});
+  ps.add({.position = dem_test::on_x_axis<T, D>(T(0.02)), .radius = T(0.005), .mass = T(1e-3)});
+  ps.add({.position = dem_test::on_x_axis<T, D>(T(0.05)), .radius = T(0.005), .mass = T(1e-3), .species = 2});
   const auto message = [&](auto make) -> std::string {
     try {
       make();
@@ -174,7 +166,7 @@ TEMPLATE_LIST_TEST_CASE("DEM materials: bad species and settings are rejected", 
             .find("species 2 is outside the material table (1 species: no materials given)") !=
         std::string::npos);
   carom::particles<T, D> one;
-  one.add({.position = on_x_axis<T, D>(T(0.02)), .radius = T(0.005), .mass = T(1e-3)});
+  one.add({.position = dem_test::on_x_axis<T, D>(T(0.02)), .radius = T(0.005), .mass = T(1e-3)});
   CHECK(message([&] { hertz_engine e(box, one, {.pair_law = law, .materials = table}); })
             .find("either pair_law or materials") != std::string::npos);
   CHECK(message([&] { hertz_engine e(box, one, {}); }).find("give pair_law, or materials") !=

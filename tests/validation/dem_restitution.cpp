@@ -15,14 +15,6 @@
 
 namespace {
 
-template <class T, std::size_t D>
-carom::vec<T, D> along_x(T x) {
-  carom::vec<T, D> v{};
-  v[0] = x;
-  for (std::size_t a = 1; a < D; ++a) v[a] = T(0.05);
-  return v;
-}
-
 /// Restitution of one head-on impact at relative speed 2 m/s: two
 /// particles of masses m1, m2, or (m2 = 0) one particle against the wall x = 0.
 template <class T, std::size_t D, class Law>
@@ -31,12 +23,12 @@ T measured_restitution(const Law& law, T m1, T m2) {
   carom::particles<T, D> ps;
   const T r = T(0.005);
   const bool wall = m2 == T(0);
-  ps.add({.position = along_x<T, D>(wall ? T(0.0051) : T(0.0449)),
-          .velocity = along_x<T, D>(wall ? T(-2) : T(1)),
+  ps.add({.position = dem_test::on_x_axis<T, D>(wall ? T(0.0051) : T(0.0449)),
+          .velocity = dem_test::on_x_axis<T, D>(wall ? T(-2) : T(1)),
           .radius = r,
           .mass = m1});
-  ps.add({.position = along_x<T, D>(T(0.0551)),
-          .velocity = along_x<T, D>(wall ? T(0) : T(-1)),
+  ps.add({.position = dem_test::on_x_axis<T, D>(T(0.0551)),
+          .velocity = dem_test::on_x_axis<T, D>(wall ? T(0) : T(-1)),
           .radius = r,
           .mass = wall ? m1 : m2});
   // Velocities are along x only: make the transverse components zero.
