@@ -218,9 +218,14 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::span<const T> radii() const noexcept { return radius_; }
   [[nodiscard]] std::span<const T> masses() const noexcept { return mass_; }
   [[nodiscard]] std::span<const particle_id> ids() const noexcept { return id_; }
-  /// The walls in force order: the box's, then params.planes.
+  /// The walls in force order: the box's, then params.planes, where they
+  /// are at time() (moving planes: params.plane_motions).
   [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept {
     return wall_contacts_.walls();
+  }
+  /// The motion of each wall, in walls() order (the box's do not move).
+  [[nodiscard]] std::span<const wall_motion<T, D>> wall_motions() const noexcept {
+    return wall_contacts_.motions();
   }
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
@@ -341,8 +346,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         list_(container, setup.max_diameter, setup.skin),
         pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
                        setup.radius_power, threads_),
-        wall_contacts_(std::move(setup.walls), std::move(setup.wall_models),
-                       setup.inverse_reference_radius, setup.radius_power, initial.size()) {
+        wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions), container,
+                       std::move(setup.wall_models), setup.inverse_reference_radius,
+                       setup.radius_power, initial.size()) {
     rebuild();
     compute_forces();
   }
@@ -359,7 +365,13 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     timing.mark();
     detail::advance_particles<integrator_type>(motion());
     timing.integration();
-    if (list_.needs_rebuild(position_, threads_)) rebuild();
+    bool walls_came_closer = false;
+    if (wall_contacts_.moving()) {
+      const double now = double(steps_ + 1) * double(dt_);
+      wall_contacts_.move_to(now);
+      walls_came_closer = wall_contacts_.crossed(time(), now);
+    }
+    if (walls_came_closer || list_.needs_rebuild(position_, threads_)) rebuild();
     timing.neighbours();
     compute_forces();
     timing.forces();

@@ -84,6 +84,10 @@ struct dem_params {
   vec<T, D> gravity{};
   /// Walls besides the box's own, any orientation, normal pointing inwards.
   std::vector<plane<T, D>> planes{};
+  /// The prescribed motion of each plane (carom::wall_motion; docs/dem.md,
+  /// "Moving walls"); empty: no plane moves. The planes above are their
+  /// places at time 0. Keep a moving plane within the box.
+  std::vector<wall_motion<T, D>> plane_motions{};
   /// Fastest impact expected (m/s, > 0): sets the default time step and
   /// the check of a given one.
   T max_impact_speed = T(1);

@@ -96,6 +96,7 @@ struct dem_setup {
   std::vector<species_index> species;
   vec<T, D> gravity{};
   std::vector<plane<T, D>> walls;
+  std::vector<wall_motion<T, D>> wall_motions;  // one per wall: the box's do not move
   T time_step = T(0);
   T skin = T(0);
   T max_diameter = T(0);
@@ -203,6 +204,20 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
             p.materials ? "" : ": no materials given", ")");
 
   std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes, inside::centre);
+  require(p.plane_motions.empty() || p.plane_motions.size() == p.planes.size(), name,
+          "plane_motions must be empty or give one motion per plane (", p.planes.size(),
+          " planes, ", p.plane_motions.size(), " motions)");
+  for (std::size_t k = 0; k < p.plane_motions.size(); ++k) {
+    const wall_motion<T, D>& m = p.plane_motions[k];
+    require(is_finite(m.velocity) && is_finite(angular<T, D>(m.angular_velocity)) &&
+                is_finite(m.centre),
+            name, "plane_motions[", k, "] is not finite");
+    // A plane stays parallel to the periodic axes while it turns.
+    const vec<T, D> turn = cross(m.angular_velocity, p.planes[k].normal);
+    for (std::size_t a = 0; a < D; ++a)
+      require(!container.is_periodic(a) || turn[a] == T(0), name, "plane_motions[", k,
+              "] turns plane ", k, " out of parallel with the periodic axis ", a);
+  }
   {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
     std::vector<vec<T, D>> centres;
     for (const auto& x : initial.positions()) centres.push_back(container.wrap(x));
@@ -272,6 +287,9 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
     });
   }
   setup.gravity = p.gravity;
+  setup.wall_motions.assign(walls.size(), wall_motion<T, D>{});
+  std::copy(p.plane_motions.begin(), p.plane_motions.end(),
+            setup.wall_motions.end() - std::ptrdiff_t(p.plane_motions.size()));
   setup.walls = std::move(walls);
   setup.time_step = dt;
   setup.skin = skin;

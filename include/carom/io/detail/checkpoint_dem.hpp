@@ -40,7 +40,15 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     f.types<typename engine::integrator_type, typename engine::tangential_type,
             typename engine::rolling_type>();
     f.container(e.box_);
-    f.walls(e.walls());
+    // The walls at time 0 and their motions: a moving wall's place follows
+    // from the step count.
+    f.walls(e.wall_contacts_.initial_walls());
+    if (e.wall_contacts_.moving())
+      for (const auto& m : e.wall_contacts_.motions()) {
+        f.value(m.velocity);
+        f.value(m.angular_velocity);
+        f.value(m.centre);
+      }
     f.value(e.gravity_);
     f.value(e.dt_);
     f.value(e.list_.skin());
@@ -163,6 +171,8 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     auto pairs = e.pair_contacts_;
     pairs.refresh(list, dem_particle_view<T, D>{x, v, omega, e.radius_, e.mass_, inverse_mass,
                                                 mobile, e.species_});
+
+    walls.move_to(double(steps) * double(e.dt_));
 
     // Nothing below throws.
     e.steps_ = steps;

@@ -6,6 +6,7 @@
 /// tangential stretch of each (particle, wall) pair, and the wall contacts
 /// as dem::contacts() reports them.
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -41,16 +42,69 @@ class dem_wall_contacts {
   using view = dem_particle_view<T, D>;
   using model = dem_contact_model<T, Law>;
 
-  /// `models`: one per species.
-  dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<model> models,
+  /// `models`: one per species; `motions`: one per wall, in `container`.
+  dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<wall_motion<T, D>> motions,
+                    const box<T, D>& container, std::vector<model> models,
                     T inverse_reference_radius, T radius_power, std::size_t particles)
-      : walls_(std::move(walls)),
+      : walls_(walls),
         models_(std::move(models)),
         inverse_reference_radius_(inverse_reference_radius),
         radius_power_(radius_power),
         spring_(particles * walls_.size()),
         roll_spring_(Rolling::has_history ? particles * walls_.size() : 0),
-        touching_(particles * walls_.size(), 0) {}
+        touching_(particles * walls_.size(), 0),
+        initial_walls_(std::move(walls)),
+        motions_(std::move(motions)) {
+    // How far a moving wall may have come within the box by time t, at most
+    // (travel()): its speed along its normal, or, when it turns out of its
+    // plane, its whole speed plus |Ω| times the distance of the farthest
+    // corner of the box from its centre.
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+      const wall_motion<T, D>& m = motions_[w];
+      moving_ = moving_ || m.moves();
+      const vec<T, D> turn = cross(m.angular_velocity, walls_[w].normal);
+      const bool tilts = squared_norm(turn) > T(0);
+      T farthest = T(0);
+      for (std::size_t corner = 0; corner < (std::size_t(1) << D); ++corner) {
+        vector x;
+        for (std::size_t a = 0; a < D; ++a)
+          x[a] = (corner >> a) & 1 ? container.upper()[a] : container.lower()[a];
+        farthest = std::max(farthest, norm(vector(x - m.centre)));
+      }
+      T spin = T(0);
+      if constexpr (D == 2) spin = std::abs(m.angular_velocity);
+      else spin = norm(m.angular_velocity);
+      travel_.push_back({double(tilts ? norm(m.velocity) : std::abs(dot(m.velocity, walls_[w].normal))),
+                         double(tilts ? spin : T(0)), double(farthest), double(norm(m.velocity))});
+    }
+  }
+
+  /// Whether a wall moves.
+  [[nodiscard]] bool moving() const noexcept { return moving_; }
+
+  /// Puts the moving walls where they are at time t (s).
+  void move_to(double t) noexcept {
+    time_ = t;
+    for (std::size_t w = 0; w < walls_.size(); ++w)
+      if (motions_[w].moves()) walls_[w] = moved(initial_walls_[w], motions_[w], t);
+  }
+
+  /// Whether a wall may have come half the skin closer to some particle
+  /// between times t0 and t1: the engine then rebuilds its lists. Every
+  /// half skin of travel counts from time 0, so the rebuilds fall on the
+  /// same steps in a run continued from a checkpoint.
+  [[nodiscard]] bool crossed(double t0, double t1) const noexcept {
+    const double half_skin = 0.5 * double(skin_);
+    for (const auto& b : travel_)
+      if (std::floor(b.at(t1) / half_skin) > std::floor(b.at(t0) / half_skin)) return true;
+    return false;
+  }
+
+  /// The walls at time 0 and their motions (one per wall).
+  [[nodiscard]] std::span<const plane<T, D>> initial_walls() const noexcept {
+    return initial_walls_;
+  }
+  [[nodiscard]] std::span<const wall_motion<T, D>> motions() const noexcept { return motions_; }
 
   /// The walls in force order: the box's, then the planes.
   [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
@@ -60,6 +114,7 @@ class dem_wall_contacts {
   // skin/2 from its position at the last rebuild, and fix() calls this up
   // to skin/2 away from that position.
   void refresh(T reach, const view& p) {
+    skin_ = reach;
     const std::size_t n = p.position.size();
     offsets_.resize(walls_.size() + 1);
     if (candidates_.capacity() < n * walls_.size()) candidates_.reserve(n * walls_.size());
@@ -87,10 +142,7 @@ class dem_wall_contacts {
   /// that a particle adds its walls in order) and returns the contacts of
   /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    const bool scaled = inverse_reference_radius_ > T(0);
-    if (p.species.empty())
-      return scaled ? add_forces_as<true, false>(p, sums, dt) : add_forces_as<false, false>(p, sums, dt);
-    return scaled ? add_forces_as<true, true>(p, sums, dt) : add_forces_as<false, true>(p, sums, dt);
+    return moving_ ? add_forces_moving<true>(p, sums, dt) : add_forces_moving<false>(p, sums, dt);
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
@@ -104,10 +156,12 @@ class dem_wall_contacts {
         const vector normal = walls_[w].normal;
         const T overlap = ri - walls_[w].signed_distance(p.position[i]);
         if (!(overlap > T(0))) continue;
+        const vector point = p.position[i] - (ri - overlap / 2) * normal;
         const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
             mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
-            p.velocity[i], angular_type(ri * p.angular_velocity[i]), p.mass[i],
+            vector(p.velocity[i] - motions_[w].velocity_at(point, time_)),
+            angular_type(ri * p.angular_velocity[i]), p.mass[i],
             stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
             spring_[w * n + i], -(ri - overlap / 2) * normal));
       }
@@ -130,7 +184,17 @@ class dem_wall_contacts {
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   // The stretch of a (particle, wall) pair is touched only while it is, or
   // just was, in contact (touching_ flags).
-  template <bool Scaled, bool Several>
+  template <bool Moving>
+  std::size_t add_forces_moving(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
+    const bool scaled = inverse_reference_radius_ > T(0);
+    if (p.species.empty())
+      return scaled ? add_forces_as<true, false, Moving>(p, sums, dt)
+                    : add_forces_as<false, false, Moving>(p, sums, dt);
+    return scaled ? add_forces_as<true, true, Moving>(p, sums, dt)
+                  : add_forces_as<false, true, Moving>(p, sums, dt);
+  }
+
+  template <bool Scaled, bool Several, bool Moving>
   std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
     const std::size_t n = p.position.size();
     const model only = models_[0];  // one species: in registers
@@ -158,8 +222,14 @@ class dem_wall_contacts {
         }
         ++contacts;
         const model& mi = Several ? models_[p.species[i]] : only;
+        // The velocity relative to the wall's surface.
+        const vector velocity =
+            Moving ? vector(p.velocity[i] -
+                            motions_[w].velocity_at(p.position[i] - (ri - overlap / 2) * wall.normal,
+                                                    time_))
+                   : p.velocity[i];
         const auto c = soft_contact_force<Tangential>(
-            mi.law, mi.tangential, wall.normal, overlap, p.velocity[i],
+            mi.law, mi.tangential, wall.normal, overlap, velocity,
             angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
             Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
         if constexpr (Tangential::has_history) {
@@ -170,7 +240,9 @@ class dem_wall_contacts {
         if constexpr (Rolling::has_history) {  // R* = r_i; the wall does not spin
           const auto r = rolling_resistance_in_plane(
               mi.rolling, rotate_into_tangent_plane(roll_springs[i], wall.normal), wall.normal,
-              angular_type(p.angular_velocity[i]), ri, dot(c.force, wall.normal), dt);
+              Moving ? angular_type(p.angular_velocity[i] - motions_[w].angular_velocity)
+                     : angular_type(p.angular_velocity[i]),
+              ri, dot(c.force, wall.normal), dt);
           roll_springs[i] = r.spring;
           touching[i] = 1;
           sums.torque[i] += r.torque;
@@ -193,8 +265,16 @@ class dem_wall_contacts {
     return models_[p.species.empty() ? 0 : p.species[i]];
   }
 
-  std::vector<plane<T, D>> walls_;
-  std::vector<model> models_;  // per species
+  // The speeds of travel(): b(t) = along t + spin (farthest t + speed t²/2).
+  struct travel_bound {
+    double along, spin, farthest, speed;
+    [[nodiscard]] double at(double t) const noexcept {
+      return along * t + spin * (farthest * t + 0.5 * speed * t * t);
+    }
+  };
+
+  std::vector<plane<T, D>> walls_;  // where they are at time_
+  std::vector<model> models_;       // per species
   T inverse_reference_radius_;
   T radius_power_;
   std::vector<vector> spring_;            // [wall][particle]
@@ -202,6 +282,12 @@ class dem_wall_contacts {
   std::vector<unsigned char> touching_;   // [wall][particle]: stretch may be non-zero
   std::vector<std::size_t> offsets_;      // CSR over walls of candidates_
   std::vector<std::uint32_t> candidates_;  // particles within reach of each wall
+  std::vector<plane<T, D>> initial_walls_;  // walls_ at time 0
+  std::vector<wall_motion<T, D>> motions_;
+  std::vector<travel_bound> travel_;
+  bool moving_ = false;
+  double time_ = 0;
+  T skin_ = T(0);
 };
 
 }  // namespace carom::detail
