@@ -87,7 +87,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// negative or non-finite; a max impact speed ≤ 0; dt < 0, or above the
   /// critical step of either law at the max impact speed and the smallest
   /// effective mass; a bad skin or reference radius; a periodic axis
-  /// shorter than twice the cutoff.
+  /// shorter than twice the cutoff; both or neither of pair_law and
+  /// materials, or a particle's species outside the material table; rolling
+  /// parameters without carom::sds_rolling, or negative; plane_motions not
+  /// one per plane, not finite, or tilting a plane off a periodic axis.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),

@@ -66,8 +66,8 @@ template <scalar T, std::size_t D, rolling_model Rolling>
 using dem_history =
     std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>;
 
-/// The tangential stretch of a history, and the rolling one (none without
-/// rolling resistance).
+/// The tangential stretch of a history (the whole history without rolling
+/// resistance).
 template <scalar T, std::size_t D>
 [[nodiscard]] CAROM_ALWAYS_INLINE constexpr vec<T, D>& sliding(vec<T, D>& h) noexcept {
   return h;
