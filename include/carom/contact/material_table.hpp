@@ -79,6 +79,10 @@ struct pair_override {
 template <scalar T>
 class material_table {
  public:
+  /// An empty table: no materials (carom::dem then takes its laws from
+  /// dem_params::pair_law).
+  material_table() = default;
+
   /// The species, and the walls' material (its density is not used).
   /// Without one, a wall is rigid and has each species' own restitution,
   /// friction, rolling friction and surface energy against it.
@@ -93,6 +97,7 @@ class material_table {
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return species_.size(); }
+  [[nodiscard]] bool empty() const noexcept { return species_.empty(); }
   [[nodiscard]] const material<T>& species(species_index s) const {
     check_index("species", s);
     return species_[s];

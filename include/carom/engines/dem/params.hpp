@@ -107,7 +107,10 @@ struct dem_params {
   /// materials: 0 picks the largest radius).
   T reference_radius = T(0);
   /// The materials of the species (see above); empty: one law for all.
-  std::optional<material_table<T>> materials{};
+  /// (A table, not a std::optional of one: g++ 12 warns falsely that an
+  /// empty optional's vectors may be used uninitialized when the params
+  /// are moved.)
+  material_table<T> materials{};
   /// Threads of a step when compiled with OpenMP (docs/threads.md); 0
   /// follows OMP_NUM_THREADS. The trajectory is the same, bit for bit, for
   /// every thread count and without OpenMP.

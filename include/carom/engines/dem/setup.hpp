@@ -165,10 +165,11 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
                                                dem_params<T, D, Law> p) {
   constexpr const char* name = "carom::dem: ";
   require(!initial.empty(), name, "no particles");
-  require(p.pair_law.has_value() != p.materials.has_value(), name,
-          p.materials ? "give either pair_law or materials, not both"
-                      : "give pair_law, or materials");
-  require(!(p.materials && (p.wall_law || p.wall_tangential)), name,
+  const bool materials = !p.materials.empty();
+  require(p.pair_law.has_value() != materials, name,
+          materials ? "give either pair_law or materials, not both"
+                    : "give pair_law, or materials");
+  require(!(materials && (p.wall_law || p.wall_tangential)), name,
           "with materials, wall_law and wall_tangential come from the wall material");
   require(is_finite(p.gravity), name, "gravity must be finite");
   const tangential_params<T> wall_tangential = p.wall_tangential.value_or(p.pair_tangential);
@@ -196,12 +197,12 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
-  const std::size_t species_count = p.materials ? p.materials->size() : 1;
+  const std::size_t species_count = materials ? p.materials.size() : 1;
   for (std::size_t i = 0; i < initial.size(); ++i)
     require(initial.species()[i] < species_count, name, "particle ", i, " (id ",
             initial.ids()[i], "): species ", initial.species()[i],
             " is outside the material table (", species_count, " species",
-            p.materials ? "" : ": no materials given", ")");
+            materials ? "" : ": no materials given", ")");
 
   std::vector<plane<T, D>> walls = checked_walls(name, container, initial, p.planes, inside::centre);
   require(p.plane_motions.empty() || p.plane_motions.size() == p.planes.size(), name,
@@ -242,12 +243,12 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
 
   dem_setup<T, D, Law> setup{};
   T reference_radius = p.reference_radius;
-  if (p.materials) {
+  if (materials) {
     if (reference_radius == T(0)) reference_radius = max_radius;
-    material_models<T, D, Law, Tangential>(*p.materials, reference_radius, p.pair_rolling,
+    material_models<T, D, Law, Tangential>(p.materials, reference_radius, p.pair_rolling,
                                            wall_rolling, setup);
     setup.radius_power = T(2) - setup.pair_models.front().law.exponent();
-    if (p.materials->size() > 1)
+    if (p.materials.size() > 1)
       setup.species.assign(initial.species().begin(), initial.species().end());
   } else {
     setup.pair_models.push_back({*p.pair_law, p.pair_tangential, p.pair_rolling});
