@@ -202,7 +202,9 @@ class dem_wall_contacts {
     for (std::size_t w = 0; w < walls_.size(); ++w) {
       const plane<T, D> wall = walls_[w];
       vector* const springs = spring_.data() + w * n;
-      [[maybe_unused]] vector* const roll_springs = roll_spring_.data() + w * n;
+      // Without rolling resistance roll_spring_ is empty: no offset into it.
+      [[maybe_unused]] vector* const roll_springs =
+          Rolling::has_history ? roll_spring_.data() + w * n : nullptr;
       unsigned char* const touching = touching_.data() + w * n;
       const std::size_t first = offsets_[w];
       const std::size_t last = offsets_[w + 1];
