@@ -3,11 +3,13 @@
 // Shared helpers for the tests: the four (scalar, dimension) configurations,
 // a seeded random source, and random vectors.
 
+#include <carom/core/error.hpp>
 #include <carom/core/vec.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <tuple>
 
 namespace carom_test {
@@ -59,5 +61,17 @@ carom::vec<T, D> random_unit() {
 /// Machine epsilon of T.
 template <class T>
 constexpr T eps = std::numeric_limits<T>::epsilon();
+
+/// The message of the carom::invalid_input that call() throws, or
+/// "accepted" when it throws none.
+template <class Call>
+std::string rejection_message(Call&& call) {
+  try {
+    call();
+  } catch (const carom::invalid_input& error) {
+    return error.what();
+  }
+  return "accepted";
+}
 
 }  // namespace carom_test

@@ -27,16 +27,6 @@ carom::material<T> steel() {
           .surface_energy = T(0.2)};
 }
 
-template <class T>
-std::string rejection(auto&& call) {
-  try {
-    call();
-  } catch (const carom::invalid_input& e) {
-    return e.what();
-  }
-  return "accepted";
-}
-
 }  // namespace
 
 TEMPLATE_TEST_CASE("material table: pairs mix by Hertz-Mindlin and geometric means", "[contact]",
@@ -114,7 +104,7 @@ TEMPLATE_TEST_CASE("material table: bad materials are rejected, naming the speci
     auto m = glass<T>();
     change(m);
     const std::string message =
-        rejection<T>([&] { carom::material_table<T> t({glass<T>(), m}); });
+        carom_test::rejection_message([&] { carom::material_table<T> t({glass<T>(), m}); });
     INFO(message);
     CHECK(message.find(species) != std::string::npos);
     CHECK(message.find(field) != std::string::npos);
@@ -133,19 +123,19 @@ TEMPLATE_TEST_CASE("material table: bad materials are rejected, naming the speci
 
   auto wall = steel<T>();
   wall.poisson_ratio = T(0.7);
-  CHECK(rejection<T>([&] { carom::material_table<T> t({glass<T>()}, wall); })
+  CHECK(carom_test::rejection_message([&] { carom::material_table<T> t({glass<T>()}, wall); })
             .find("the walls: poisson_ratio") != std::string::npos);
-  CHECK(rejection<T>([] {
+  CHECK(carom_test::rejection_message([] {
           carom::material_table<T> t(std::vector<carom::material<T>>{});
         }).find("no species") != std::string::npos);
   CHECK(carom::material_table<T>().empty());
 
   carom::material_table<T> table({glass<T>(), steel<T>()});
-  CHECK(rejection<T>([&] { (void)table.pair(0, 2); }).find("species 2 is outside") !=
+  CHECK(carom_test::rejection_message([&] { (void)table.pair(0, 2); }).find("species 2 is outside") !=
         std::string::npos);
-  CHECK(rejection<T>([&] { table.set_pair(0, 1, {.restitution = T(0)}); })
+  CHECK(carom_test::rejection_message([&] { table.set_pair(0, 1, {.restitution = T(0)}); })
             .find("species 0 and 1: restitution") != std::string::npos);
-  CHECK(rejection<T>([&] { table.set_wall_pair(1, {.friction = T(-1)}); })
+  CHECK(carom_test::rejection_message([&] { table.set_wall_pair(1, {.friction = T(-1)}); })
             .find("species 1 and the walls: friction") != std::string::npos);
   // Rejected calls change nothing.
   CHECK(table.pair(0, 1).restitution == carom::material_table<T>({glass<T>(), steel<T>()})

@@ -148,14 +148,7 @@ TEMPLATE_LIST_TEST_CASE("DEM materials: bad species and settings are rejected", 
   carom::particles<T, D> ps;
   ps.add({.position = dem_test::on_x_axis<T, D>(T(0.02)), .radius = T(0.005), .mass = T(1e-3)});
   ps.add({.position = dem_test::on_x_axis<T, D>(T(0.05)), .radius = T(0.005), .mass = T(1e-3), .species = 2});
-  const auto message = [&](auto make) -> std::string {
-    try {
-      make();
-    } catch (const carom::invalid_input& error) {
-      return error.what();
-    }
-    return "accepted";
-  };
+  const auto message = [](auto make) { return carom_test::rejection_message(make); };
   using hertz_engine = carom::dem<T, D, carom::hertz<T>>;
   const auto table = two_materials<T>();
   CHECK(message([&] { hertz_engine e(box, ps, {.materials = table}); })

@@ -71,9 +71,7 @@ class dem_wall_contacts {
           x[a] = (corner >> a) & 1 ? container.upper()[a] : container.lower()[a];
         farthest = std::max(farthest, norm(vector(x - m.centre)));
       }
-      T spin = T(0);
-      if constexpr (D == 2) spin = std::abs(m.angular_velocity);
-      else spin = norm(m.angular_velocity);
+      const T spin = std::sqrt(squared_angular(m.angular_velocity));
       travel_.push_back({double(tilts ? norm(m.velocity) : std::abs(dot(m.velocity, walls_[w].normal))),
                          double(tilts ? spin : T(0)), double(farthest), double(norm(m.velocity))});
     }
