@@ -178,8 +178,10 @@ struct checkpoint_access<event_driven<T, D, Resolver, Policies>> {
       const T last_collision = r.real<T>();
       if (e.guarded_) store.last_collision[k] = last_collision;
       times[k] = r.real<T>();
+      // Without a guard the engine writes −∞ there and nothing else.
       require(!std::isnan(last_collision) && last_collision < infinity<T> &&
-                  !std::isnan(times[k]) && times[k] > -infinity<T>,
+                  (e.guarded_ || last_collision == -infinity<T>) && !std::isnan(times[k]) &&
+                  times[k] > -infinity<T>,
               checkpoint_reader_name, "a time of particle ", store.original[k], " is not valid");
     }
     check_permutation(store.original, "the particle order");
