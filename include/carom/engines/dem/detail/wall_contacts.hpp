@@ -140,7 +140,8 @@ class dem_wall_contacts {
   /// that a particle adds its walls in order) and returns the contacts of
   /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    return moving_ ? add_forces_moving<true>(p, sums, dt) : add_forces_moving<false>(p, sums, dt);
+    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
+                                            : add_forces_as<false>(p, sums, dt);
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
@@ -181,24 +182,18 @@ class dem_wall_contacts {
  private:
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   // The stretch of a (particle, wall) pair is touched only while it is, or
-  // just was, in contact (touching_ flags).
-  template <bool Moving>
-  std::size_t add_forces_moving(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    const bool scaled = inverse_reference_radius_ > T(0);
-    if (p.species.empty())
-      return scaled ? add_forces_as<true, false, Moving>(p, sums, dt)
-                    : add_forces_as<false, false, Moving>(p, sums, dt);
-    return scaled ? add_forces_as<true, true, Moving>(p, sums, dt)
-                  : add_forces_as<false, true, Moving>(p, sums, dt);
-  }
-
-  template <bool Scaled, bool Several, bool Moving>
+  // just was, in contact (touching_ flags). Species and wall motion are
+  // switches at run time: the wall pass is a small part of a step, and
+  // each template flag would double what every engine type compiles.
+  template <bool Scaled>
   std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
     const std::size_t n = p.position.size();
+    const bool several = !p.species.empty();
     const model only = models_[0];  // one species: in registers
     std::size_t contacts = 0;
     for (std::size_t w = 0; w < walls_.size(); ++w) {
       const plane<T, D> wall = walls_[w];
+      const bool moving = motions_[w].moves();
       vector* const springs = spring_.data() + w * n;
       // Without rolling resistance roll_spring_ is empty: no offset into it.
       [[maybe_unused]] vector* const roll_springs =
@@ -221,10 +216,10 @@ class dem_wall_contacts {
           continue;
         }
         ++contacts;
-        const model& mi = Several ? models_[p.species[i]] : only;
+        const model& mi = several ? models_[p.species[i]] : only;
         // The velocity relative to the wall's surface.
         const vector velocity =
-            Moving ? vector(p.velocity[i] -
+            moving ? vector(p.velocity[i] -
                             motions_[w].velocity_at(p.position[i] - (ri - overlap / 2) * wall.normal,
                                                     time_))
                    : p.velocity[i];
@@ -240,7 +235,7 @@ class dem_wall_contacts {
         if constexpr (Rolling::has_history) {  // R* = r_i; the wall does not spin
           const auto r = rolling_resistance_in_plane(
               mi.rolling, rotate_into_tangent_plane(roll_springs[i], wall.normal), wall.normal,
-              Moving ? angular_type(p.angular_velocity[i] - motions_[w].angular_velocity)
+              moving ? angular_type(p.angular_velocity[i] - motions_[w].angular_velocity)
                      : angular_type(p.angular_velocity[i]),
               ri, dot(c.force, wall.normal), dt);
           roll_springs[i] = r.spring;
