@@ -26,7 +26,8 @@
 ///   meets the images of every particle it passes;
 /// - a particle resting on a wall under gravity (detail::rests_on) flies
 ///   into it instead of hopping ever more often, and is put back on it, at
-///   rest along the normal, at the end of the step;
+///   rest along the normal, at the end of the step, carrying the particles
+///   resting on it along (carry_stacks);
 /// - order independence: the particles are stored in a canonical order
 ///   (position, then velocity, radius and mass) that a shuffle of the input
 ///   does not change, so ties are broken the same way, bit for bit;
@@ -267,6 +268,10 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     cluster_.assign(n, none);
     next_member_.assign(n, none);
     jammed_list_.reserve(n);
+    if (has_gravity_) {
+      put_back_.resize(n);
+      carried_.reserve(n);
+    }
     for (std::size_t k = 0; k < n; ++k) {
       const std::uint32_t i = original_[k];
       hot_[k] = {box_.wrap(initial.positions()[i]), initial.velocities()[i], T(0),
@@ -329,14 +334,61 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
     CAROM_OMP(parallel for num_threads(threads_) if(threads_ > 1) schedule(static))
     for (std::size_t k = 0; k < n; ++k) {
       advance<Gravity>(std::uint32_t(k));
-      if constexpr (Gravity) gravity_walls_.settle(k, walls_, hot_[k]);
+      if constexpr (Gravity) {
+        const vector before = hot_[k].position;
+        gravity_walls_.settle(k, walls_, hot_[k]);
+        put_back_[k] = hot_[k].position - before;
+      }
       hot_[k].clock = T(0);
       last_collision_[k] -= h;  // the next step starts at 0
       // Jammed counts and clusters start again each drift (a checkpoint
       // need not hold them).
       same_instant_[k] = 0;
     }
+    if constexpr (Gravity) carry_stacks();
     dissolve_clusters();
+  }
+
+  /// A particle put back on its wall at the end of a drift (settle) moves
+  /// by up to g dt²/2 without a collision, while a particle resting on it
+  /// fell as far within the step: left alone, it would sink that much
+  /// deeper into it every step, without end when it is the heavier one
+  /// (found by the engines fuzzer). So a shift that brings a particle into
+  /// a neighbour carries the neighbour along by the same shift, and the
+  /// neighbour loses its velocity towards it along the shift, as the
+  /// particle put back lost its velocity into the wall (for a stack at
+  /// rest this removes exactly the energy it fell by). Transitively, in
+  /// the canonical order: the same for any thread count. A particle on a
+  /// wall itself is not carried.
+  void carry_stacks() noexcept {
+    carried_.clear();
+    const std::size_t n = size();
+    for (std::size_t k = 0; k < n; ++k)
+      if (put_back_[k] != vector{}) carried_.push_back(std::uint32_t(k));
+    // Each particle joins once (its shift turns non-zero): no reallocation.
+    for (std::size_t m = 0; m < carried_.size(); ++m) {
+      const std::uint32_t k = carried_[m];
+      const vector shift = put_back_[k];
+      const T length = norm(shift);
+      grid_.for_each_candidate(k, [&](std::uint32_t j, const vector& offset) {
+        if (put_back_[j] != vector{}) return;
+        hot_particle& q = hot_[j];
+        const vector after = q.position + offset - hot_[k].position;
+        const T reach = q.radius + hot_[k].radius;
+        const T gap2 = squared_norm(after);
+        if (!(gap2 < reach * reach && gap2 < squared_norm(vector(after + shift)))) return;
+        const vector from = q.position;
+        q.position += shift;
+        if (length > T(0)) {
+          const vector axis = shift / length;
+          const T u = dot(q.velocity - hot_[k].velocity, axis);
+          if (u < T(0)) q.velocity -= u * axis;
+        }
+        gravity_walls_.settle(j, walls_, q);  // inside every wall still
+        put_back_[j] = q.position - from;
+        if (put_back_[j] != vector{}) carried_.push_back(j);
+      });
+    }
   }
 
   template <bool Gravity>
@@ -653,6 +705,8 @@ class impulse_stepped : public detail::fixed_step_runs<impulse_stepped<T, D, Res
   std::vector<std::uint32_t> next_member_;   // the cluster's members, listed from its root
   std::vector<std::uint32_t> jammed_list_;   // every particle in a cluster (capacity n)
   T jam_time_ = T(0);                        // of the latest stick
+  std::vector<vector> put_back_;             // under gravity: each shift at a drift's end
+  std::vector<std::uint32_t> carried_;       // particles shifted, in order (capacity n)
 
   T shortest_period_;  // the shortest periodic axis, +∞ without one
   T horizon_ = T(0);
