@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace dem_scene {
 
@@ -124,6 +125,94 @@ const engine<T>& settled(int nx, int ny, int nz) {
   auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
   if (!slot) {
     slot = fresh<T>(nx, ny, nz);
+    slot->run(stage_a_steps);
+  }
+  return *slot;
+}
+
+// ---- the two-species polydisperse bed ----------------------------------
+//
+// Two materials mixed at random on a lattice of spacing 1.1 × the largest
+// diameter (2.42 mm), each particle drawing, after the draws above, u_s
+// (species 1 when u_s ≥ 1/2) and u_d (its diameter d_s (0.9 + 0.2 u_d)):
+//   species 0: d = 2.0 mm ± 10 %, 2500 kg/m³, E = 1e7 Pa, ν = 0.25, e = 0.5, μ = 0.5;
+//   species 1: d = 1.6 mm ± 10 %, 7800 kg/m³, E = 2e7 Pa, ν = 0.3,  e = 0.7, μ = 0.3.
+// Hertz from E* and R* with damping calibrated to the pair's e (mixed by
+// the geometric mean), Mindlin's k_t = 8 G* a without tangential damping;
+// the walls are of species 0's material, with e = 0.5 and μ = 0.5 against
+// both species (as one LAMMPS fix wall/gran granular model).
+
+/// One species of the two-species bed.
+struct species_spec {
+  double diameter;  // m, the mean
+  double density;   // kg/m³
+  double youngs_modulus, poisson_ratio, restitution, friction;
+};
+constexpr species_spec two_species[2] = {{2.0e-3, 2500, 1e7, 0.25, 0.5, 0.5},
+                                         {1.6e-3, 7800, 2e7, 0.3, 0.7, 0.3}};
+constexpr double two_species_spacing = 1.1 * 1.1 * 2.0e-3;
+
+/// nx × ny × nz spheres of both species in [0, nx a] × [0, ny a] × [0, 2 nz a].
+template <class T>
+bed<T> two_species_lattice(int nx, int ny, int nz) {
+  splitmix64 rng;
+  carom::particles<T, 3> ps;
+  ps.reserve(std::size_t(nx) * std::size_t(ny) * std::size_t(nz));
+  constexpr double a = two_species_spacing;
+  for (int k = 0; k < nz; ++k)
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i) {
+        double u[8];
+        for (double& x : u) x = rng.uniform();
+        const carom::species_index s = u[6] < 0.5 ? 0 : 1;
+        const double radius = two_species[s].diameter * (0.9 + 0.2 * u[7]) / 2;
+        ps.add({.position = {T((i + 0.5) * a + jitter * (2 * u[0] - 1)),
+                             T((j + 0.5) * a + jitter * (2 * u[1] - 1)),
+                             T((k + 0.5) * a + jitter * (2 * u[2] - 1))},
+                .velocity = {T(max_speed * (2 * u[3] - 1)), T(max_speed * (2 * u[4] - 1)),
+                             T(max_speed * (2 * u[5] - 1))},
+                .radius = T(radius),
+                .mass = carom::solid_mass<3>(T(two_species[s].density), T(radius)),
+                .species = s});
+      }
+  const carom::vec<T, 3> upper{T(nx * a), T(ny * a), T(2 * nz * a)};
+  carom::box<T, 3> box({}, upper, {carom::boundary::wall, carom::boundary::wall,
+                                   carom::boundary::wall});
+  return {box, std::move(ps)};
+}
+
+template <class T>
+using material_engine = carom::dem<T, 3, carom::hertz<T>, carom::velocity_verlet>;
+
+template <class T>
+typename material_engine<T>::params two_species_params() {
+  std::vector<carom::material<T>> species;
+  for (const auto& s : two_species)
+    species.push_back({.youngs_modulus = T(s.youngs_modulus), .poisson_ratio = T(s.poisson_ratio),
+                       .density = T(s.density), .restitution = T(s.restitution),
+                       .friction = T(s.friction)});
+  carom::material_table<T> table(species, species[0]);
+  table.set_wall_pair(1, {.restitution = T(0.5), .friction = T(0.5)});
+  return {.gravity = {T(0), T(0), T(-9.81)},
+          .max_impact_speed = T(1.5),
+          .time_step = T(1e-5),
+          .skin = T(2e-4),
+          .materials = std::move(table)};
+}
+
+template <class T>
+std::unique_ptr<material_engine<T>> fresh_two_species(int nx, int ny, int nz) {
+  const auto b = two_species_lattice<T>(nx, ny, nz);
+  return std::make_unique<material_engine<T>>(b.box, b.particles, two_species_params<T>());
+}
+
+/// The two-species bed after stage A (run once per size and scalar).
+template <class T>
+const material_engine<T>& settled_two_species(int nx, int ny, int nz) {
+  static std::map<int, std::unique_ptr<material_engine<T>>> cache;
+  auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
+  if (!slot) {
+    slot = fresh_two_species<T>(nx, ny, nz);
     slot->run(stage_a_steps);
   }
   return *slot;

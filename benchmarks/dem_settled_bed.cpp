@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The DEM settled-bed case (dem_scene.hpp, docs/performance.md): items
-// are particle-steps. Stage A: 15,000 steps settling from the lattice
+// The DEM settled-bed case (dem_scene.hpp, docs/performance.md), and the
+// same with two species of several sizes (two_species_*): items are
+// particle-steps. Stage A: 15,000 steps settling from the lattice
 // (timed whole, one iteration); stage B: the settled bed, 1,000 steps per
 // iteration after stage A has run once (cached). Counters: contacts per
 // particle (Z) and, for stage B, the time shares of neighbour search,
@@ -22,13 +23,14 @@ using dem_scene::settled;
 using dem_scene::stage_a_steps;
 constexpr int stage_b_steps_per_iteration = 1000;
 
-template <class T>
-void stage_a(benchmark::State& state) {
+// `fresh(nx, ny, nz)`: a new engine on the lattice.
+template <class Fresh>
+void run_stage_a(benchmark::State& state, Fresh fresh) {
   const int nx = int(state.range(0)), ny = int(state.range(1)), nz = int(state.range(2));
   std::size_t contacts = 0, n = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    auto e = fresh<T>(nx, ny, nz);
+    auto e = fresh(nx, ny, nz);
     e->set_threads(int(state.range(3)));
     state.ResumeTiming();
     e->run(stage_a_steps);
@@ -39,10 +41,10 @@ void stage_a(benchmark::State& state) {
   state.counters["Z"] = double(contacts) / double(n);
 }
 
-template <class T>
-void stage_b(benchmark::State& state) {
-  const int nx = int(state.range(0)), ny = int(state.range(1)), nz = int(state.range(2));
-  auto e = std::make_unique<dem_scene::engine<T>>(settled<T>(nx, ny, nz));
+// `settled`: the engine after stage A (copied).
+template <class Engine>
+void run_stage_b(benchmark::State& state, const Engine& settled) {
+  auto e = std::make_unique<Engine>(settled);
   e->set_threads(int(state.range(3)));
   carom::step_profile profile;
   for (auto _ : state) {
@@ -61,6 +63,24 @@ void stage_b(benchmark::State& state) {
   state.counters["integ%"] = 100 * profile.integration_seconds / total;
 }
 
+template <class T>
+void stage_a(benchmark::State& state) {
+  run_stage_a(state, fresh<T>);
+}
+template <class T>
+void stage_b(benchmark::State& state) {
+  run_stage_b(state, settled<T>(int(state.range(0)), int(state.range(1)), int(state.range(2))));
+}
+template <class T>
+void two_species_stage_a(benchmark::State& state) {
+  run_stage_a(state, dem_scene::fresh_two_species<T>);
+}
+template <class T>
+void two_species_stage_b(benchmark::State& state) {
+  run_stage_b(state, dem_scene::settled_two_species<T>(int(state.range(0)), int(state.range(1)),
+                                                       int(state.range(2))));
+}
+
 }  // namespace
 
 // N = 1e4 (20 × 20 × 25) and N = 1e5 (80 × 50 × 25), as in the README,
@@ -72,6 +92,10 @@ BENCHMARK_TEMPLATE(stage_b, double)->Args({20, 20, 25, 1})->Iterations(10)->Unit
 BENCHMARK_TEMPLATE(stage_b, float)->Args({20, 20, 25, 1})->Iterations(10)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(stage_b, double)->Args({80, 50, 25, 1})->Iterations(2)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(stage_b, float)->Args({80, 50, 25, 1})->Iterations(2)->Unit(benchmark::kMillisecond);
+// The two-species polydisperse bed (dem_scene.hpp), 10⁴ spheres.
+BENCHMARK_TEMPLATE(two_species_stage_a, double)->Args({20, 20, 25, 1})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_TEMPLATE(two_species_stage_b, double)->Args({20, 20, 25, 1})->Iterations(10)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(two_species_stage_b, float)->Args({20, 20, 25, 1})->Iterations(10)->Unit(benchmark::kMillisecond);
 #if defined(_OPENMP)
 // bench_dem_settled_bed_openmp: the same on 2 threads (wall-clock rates:
 // UseRealTime), and N = 1e6 (200 × 200 × 25, about 1 GB; its stage A,

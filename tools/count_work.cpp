@@ -11,8 +11,9 @@
 // ed: 2,048 elastic hard spheres at φ = 0.45 (periodic), equilibrated for
 // 5 τ, then `count` pair collisions. dem: the settled-bed case
 // (benchmarks/dem_scene.hpp) at 8 × 8 × 8 = 512 beads after its settling
-// stage, then `count` steps. Instructions per unit = the total callgrind
-// reports divided by count (ed) or by count × 512 (dem).
+// stage, then `count` steps; two_species: the same with the two-species
+// bed. Instructions per unit = the total callgrind reports divided by count
+// (ed) or by count × 512 (dem, two_species).
 #include <carom/carom.hpp>
 
 #include <cstdint>
@@ -32,7 +33,7 @@ template <class Engine>
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: count_work ed|dem COUNT\n");
+  std::fprintf(stderr, "usage: count_work ed|dem|two_species COUNT\n");
   return 2;
 }
 
@@ -55,6 +56,14 @@ int main(int argc, char** argv) try {
     const auto bed = dem_scene::lattice<double>(8, 8, 8);
     dem_scene::engine<double> engine(bed.box, bed.particles, dem_scene::hc_params<double>());
     engine.run(15000);  // the settling stage of the benchmark
+    measured_run(engine, count);
+    std::printf("%llu steps of %zu particles, %zu contacts\n", (unsigned long long)count,
+                engine.size(), engine.contact_count());
+  } else if (std::strcmp(argv[1], "two_species") == 0) {
+    const auto bed = dem_scene::two_species_lattice<double>(8, 8, 8);
+    dem_scene::material_engine<double> engine(bed.box, bed.particles,
+                                              dem_scene::two_species_params<double>());
+    engine.run(15000);
     measured_run(engine, count);
     std::printf("%llu steps of %zu particles, %zu contacts\n", (unsigned long long)count,
                 engine.size(), engine.contact_count());
