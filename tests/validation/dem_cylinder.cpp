@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+// Validation of the cylinder walls of carom::dem (docs/dem.md,
+// "Cylinders"): a ball resting at the bottom of a drum sinks into it by
+// the Hertz overlap of its weight, δ = (m g / k)^{2/3}; a ball running
+// round the inside of a spinning drum (no gravity) is brought by friction
+// to rolling without sliding, at the speed that conservation of
+// m v − I ω / r sets; a ball bounces off a post (outside a cylinder) with
+// the calibrated restitution; a run continued from a checkpoint is the
+// same bit for bit; bad cylinders are rejected.
+#include <carom/engines/dem/dem.hpp>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+
+#include "checkpoint_support.hpp"
+#include "dem_support.hpp"
+#include "support.hpp"
+
+namespace {
+
+/// The middle of the box of 0.1 m.
+template <class T, std::size_t D>
+carom::vec<T, D> cylinder_middle() {
+  carom::vec<T, D> v{};
+  for (std::size_t a = 0; a < D; ++a) v[a] = T(0.05);
+  return v;
+}
+
+/// A cylinder about the middle of the box: along x (3D) for a drum under
+/// gravity along −z, along z otherwise; a circle in 2D.
+template <class T, std::size_t D>
+carom::cylinder<T, D> cylinder_about_middle(T radius, carom::cylinder_side side, T spin,
+                                            std::size_t axis) {
+  if constexpr (D == 3) {
+    carom::vec<T, 3> direction{};
+    direction[axis] = T(1);
+    return carom::cylinder<T, 3>::around(cylinder_middle<T, 3>(), direction, radius, side, spin);
+  } else {
+    (void)axis;
+    return carom::cylinder<T, 2>::circle(cylinder_middle<T, 2>(), radius, side, spin);
+  }
+}
+
+constexpr double cylinder_k = 1e6;  // Hertz, N/m^1.5
+constexpr double cylinder_drum_radius = 0.04, cylinder_ball_radius = 0.005;
+
+/// A ball running round the inside of a drum of radius 4 cm spinning at
+/// `spin` about z (no gravity): centre 3.5 cm from the axis, velocity
+/// `speed` along the circle, not turning.
+template <class T, std::size_t D>
+carom::dem<T, D, carom::hertz<T>> cylinder_ball_in_drum(double spin, double speed) {
+  const double orbit = cylinder_drum_radius - cylinder_ball_radius;
+  carom::vec<T, D> x = cylinder_middle<T, D>(), v{};
+  x[0] += T(orbit);
+  v[1] = T(speed);
+  carom::particles<T, D> ps;
+  ps.add({.position = x, .velocity = v, .radius = T(cylinder_ball_radius), .mass = T(1e-3)});
+  return carom::dem<T, D, carom::hertz<T>>(
+      carom::box<T, D>::cube(T(0.1), carom::boundary::wall), ps,
+      {.pair_law = carom::hertz<T>::from_restitution(T(cylinder_k), T(0.5)),
+       .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8), .damping = T(2e7)},
+       .cylinders = {cylinder_about_middle<T, D>(T(cylinder_drum_radius),
+                                                 carom::cylinder_side::inside, T(spin), 2)},
+       .max_impact_speed = T(1),
+       .steps_per_contact = 50});
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: a ball at rest in a drum sinks by the Hertz overlap of its weight",
+                        "[dem][cylinder]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const double r = cylinder_ball_radius, R = cylinder_drum_radius, m = 1e-3, g = 9.81;
+  const double overlap = std::pow(m * g / cylinder_k, 2.0 / 3.0);
+  carom::vec<T, D> x = cylinder_middle<T, D>(), gravity{};
+  x[D - 1] -= T(R - r - 2 * overlap);  // a little above its rest
+  gravity[D - 1] = T(-g);
+  carom::particles<T, D> ps;
+  ps.add({.position = x, .radius = T(r), .mass = T(m)});
+  carom::dem<T, D, carom::hertz<T>> e(
+      carom::box<T, D>::cube(T(0.1), carom::boundary::wall), ps,
+      {.pair_law = carom::hertz<T>::from_restitution(T(cylinder_k), T(0.3)),
+       .gravity = gravity,
+       .cylinders = {cylinder_about_middle<T, D>(T(R), carom::cylinder_side::inside, T(0), 0)},
+       .max_impact_speed = T(0.1),
+       .steps_per_contact = 50});
+  e.run_until(0.1);
+  const double depth = 0.05 - double(e.positions()[0][D - 1]) - (R - r);
+  CHECK(depth == Approx(overlap).epsilon(0.01));
+  const auto contacts = e.contacts();
+  REQUIRE(contacts.size() == 1);
+  CHECK(contacts[0].partner == 2 * D);  // after the box's walls
+  const auto forces = e.wall_forces();
+  REQUIRE(forces.size() == 2 * D + 1);
+  CHECK(double(forces[2 * D][D - 1]) == Approx(-m * g).epsilon(1e-3));
+}
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: a ball in a spinning drum ends up rolling without sliding",
+                        "[dem][cylinder]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  // Friction F at the contact, a distance r out along the radius: m dv/dt =
+  // F, I dω/dt = r F, so m v − I ω / r keeps its initial value m v0, and
+  // at the end the contact point moves with the drum's surface, v + ω r =
+  // Ω R. With I = κ m r²: v = (v0 + κ Ω R) / (1 + κ), ω = (Ω R − v) / r.
+  const double spin = 25, v0 = 0.5, R = cylinder_drum_radius, r = cylinder_ball_radius;
+  auto e = cylinder_ball_in_drum<T, D>(spin, v0);
+  const double kappa = 1 / (double(e.state().inverse_inertias()[0]) * 1e-3 * r * r);
+  const double v = (v0 + kappa * spin * R) / (1 + kappa), omega = (spin * R - v) / r;
+  e.run_until(0.3);
+  const carom::vec<T, D> x = e.positions()[0], u = e.velocities()[0];
+  // The speed along the circle, and the spin about z.
+  const double dx = double(x[0]) - 0.05, dy = double(x[1]) - 0.05;
+  const double rho = std::hypot(dx, dy);
+  const double along = (dx * double(u[1]) - dy * double(u[0])) / rho;
+  double turning = 0;
+  if constexpr (D == 3) turning = double(e.angular_velocities()[0][2]);
+  else turning = double(e.angular_velocities()[0]);
+  INFO("v = " << along << " (" << v << "), omega = " << turning << " (" << omega << ")");
+  CHECK(along == Approx(v).epsilon(2e-3));
+  CHECK(turning == Approx(omega).epsilon(5e-3));
+  CHECK(std::abs(along + turning * r - spin * R) < 1e-3 * spin * R);  // no sliding
+  if constexpr (D == 3) CHECK(std::abs(double(x[2]) - 0.05) < 1e-9);
+}
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: a ball bounces off a post with the calibrated restitution",
+                        "[dem][cylinder]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const double e_target = 0.7, speed = 0.5;
+  carom::vec<T, D> x = cylinder_middle<T, D>(), v{};
+  x[0] += T(0.025);
+  v[0] = T(-speed);
+  carom::particles<T, D> ps;
+  ps.add({.position = x, .velocity = v, .radius = T(0.005), .mass = T(1e-3)});
+  carom::dem<T, D, carom::hertz<T>> e(
+      carom::box<T, D>::cube(T(0.1), carom::boundary::wall), ps,
+      {.pair_law = carom::hertz<T>::from_restitution(T(cylinder_k), T(e_target)),
+       .cylinders = {cylinder_about_middle<T, D>(T(0.01), carom::cylinder_side::outside, T(0), 2)},
+       .max_impact_speed = T(speed)});
+  REQUIRE(dem_test::run_through_impact(e, 2000000));
+  const carom::vec<T, D> after = e.velocities()[0];
+  CHECK(double(after[0]) / speed == Approx(e_target).epsilon(2e-3));
+  CHECK(std::abs(double(after[1])) < 1e-6);
+}
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: a run continued from a checkpoint is the same bit for bit",
+                        "[dem][cylinder][checkpoint]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  auto reference = cylinder_ball_in_drum<T, D>(25, 0.5);
+  reference.run(2000);
+  REQUIRE(reference.contact_count() == 1);
+  const std::string middle = carom_test::checkpoint_bytes(reference);
+  reference.run(2000);
+  auto continued = cylinder_ball_in_drum<T, D>(25, 0.5);
+  carom_test::load_checkpoint_bytes(continued, middle);
+  continued.run(2000);
+  CHECK(carom_test::checkpoint_bytes(continued) == carom_test::checkpoint_bytes(reference));
+  // Another drum does not take the checkpoint.
+  auto other = cylinder_ball_in_drum<T, D>(20, 0.5);
+  CHECK_THROWS_AS(carom_test::load_checkpoint_bytes(other, middle), carom::invalid_input);
+}
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: bad cylinders are rejected", "[dem][cylinder][bad_input]",
+                        carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  carom::particles<T, D> ps;
+  ps.add({.position = cylinder_middle<T, D>(), .radius = T(0.005), .mass = T(1e-3)});
+  const auto law = carom::hertz<T>::from_restitution(T(1e6), T(0.5));
+  const auto rejected = [&](const carom::box<T, D>& box, const carom::cylinder<T, D>& c,
+                            const char* text) {
+    const std::string message = carom_test::rejection_message([&] {
+      carom::dem<T, D, carom::hertz<T>> e(box, ps, {.pair_law = law, .cylinders = {c}});
+    });
+    INFO(message);
+    CHECK(message.find(text) != std::string::npos);
+  };
+  const auto walled = carom::box<T, D>::cube(T(0.1), carom::boundary::wall);
+  const auto good = cylinder_about_middle<T, D>(T(0.04), carom::cylinder_side::inside, T(1), 2);
+  auto c = good;
+  c.radius = T(0);
+  rejected(walled, c, "cylinders[0].radius must be finite and > 0");
+  c = good;
+  c.spin = std::numeric_limits<T>::infinity();
+  rejected(walled, c, "cylinders[0].spin must be finite");
+  c = good;
+  c.radius = T(0.004);
+  rejected(walled, c, "does not fit inside");
+  c = good;
+  c.side = carom::cylinder_side::outside;
+  rejected(walled, c, "on the wrong side");
+  c = good;
+  c.axis[0] = T(1);
+  rejected(walled, c, D == 3 ? "cylinders[0].axis must be a unit vector"
+                             : "cylinders[0].axis must be zero in 2D");
+  std::array<carom::boundary, D> kinds{};
+  kinds.fill(carom::boundary::wall);
+  kinds[0] = carom::boundary::periodic;
+  carom::vec<T, D> upper{};
+  for (std::size_t a = 0; a < D; ++a) upper[a] = T(0.1);
+  rejected(carom::box<T, D>({}, upper, kinds), good,
+           D == 3 ? "cylinders[0].axis must lie along the periodic axis 0"
+                  : "a circle needs a box without periodic axes");
+  // A good one is taken.
+  CHECK(carom_test::rejection_message([&] {
+          carom::dem<T, D, carom::hertz<T>> e(walled, ps, {.pair_law = law, .cylinders = {good}});
+        }) == "accepted");
+}
