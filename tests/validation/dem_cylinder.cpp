@@ -6,13 +6,15 @@
 // to rolling without sliding, at the speed that conservation of
 // m v − I ω / r sets; a ball bounces off a post (outside a cylinder) with
 // the calibrated restitution; a run continued from a checkpoint is the
-// same bit for bit; bad cylinders are rejected.
+// same bit for bit; a tumbling bed in a spinning drum steps without
+// allocating; bad cylinders are rejected.
 #include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 
+#include "allocations.hpp"
 #include "checkpoint_support.hpp"
 #include "dem_support.hpp"
 #include "support.hpp"
@@ -162,6 +164,46 @@ TEMPLATE_LIST_TEST_CASE("DEM cylinder: a run continued from a checkpoint is the 
   // Another drum does not take the checkpoint.
   auto other = cylinder_ball_in_drum<T, D>(20, 0.5);
   CHECK_THROWS_AS(carom_test::load_checkpoint_bytes(other, middle), carom::invalid_input);
+}
+
+TEMPLATE_LIST_TEST_CASE("DEM cylinder: a bed tumbling in a spinning drum steps without allocating",
+                        "[dem][cylinder]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  // Balls of 2.5 mm on a grid in the lower half of a drum of 4 cm along x
+  // (the box's walls close it), turning at 20 rad/s under gravity.
+  carom::particles<T, D> ps;
+  for (int i = -6; i <= 6; ++i)
+    for (int j = -6; j <= 0; ++j)
+      for (int k = 0; k < (D == 3 ? 6 : 1); ++k) {
+        if (i * i + j * j > 36) continue;
+        carom::vec<T, D> x = cylinder_middle<T, D>();
+        x[D - 2] += T(0.0055) * T(i);
+        x[D - 1] += T(0.0055) * T(j);
+        if constexpr (D == 3) x[0] = T(0.01) + T(0.0055) * T(k);
+        ps.add({.position = x, .radius = T(0.0025), .mass = T(1e-4)});
+      }
+  carom::vec<T, D> gravity{};
+  gravity[D - 1] = T(-9.81);
+  carom::dem<T, D, carom::hertz<T>> e(
+      carom::box<T, D>::cube(T(0.1), carom::boundary::wall), ps,
+      {.pair_law = carom::hertz<T>::from_restitution(T(cylinder_k), T(0.5)),
+       .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8), .damping = T(0)},
+       .gravity = gravity,
+       .cylinders = {cylinder_about_middle<T, D>(T(cylinder_drum_radius),
+                                                 carom::cylinder_side::inside, T(20), 0)},
+       .max_impact_speed = T(1),
+       .steps_per_contact = 20});
+  e.run(5000);  // warm: the list and the walls' candidates reach their sizes
+  const std::size_t builds = e.neighbours().builds();
+  const std::size_t before = carom_test::allocations.load();
+  e.run(5000);
+  const std::size_t after = carom_test::allocations.load();  // before any CHECK
+  CHECK(e.neighbours().builds() > builds);
+  if (CAROM_TEST_COUNT_ALLOCATIONS)
+    CHECK(after == before);
+  else
+    WARN("allocation counting is off under AddressSanitizer");
 }
 
 TEMPLATE_LIST_TEST_CASE("DEM cylinder: bad cylinders are rejected", "[dem][cylinder][bad_input]",
