@@ -7,7 +7,8 @@
 // m v − I ω / r sets; a ball bounces off a post (outside a cylinder) with
 // the calibrated restitution; a run continued from a checkpoint is the
 // same bit for bit; a tumbling bed in a spinning drum steps without
-// allocating; bad cylinders are rejected.
+// allocating, and runs the same bit for bit on every thread count; bad
+// cylinders are rejected.
 #include <carom/engines/dem/dem.hpp>
 
 #include <catch2/catch.hpp>
@@ -18,6 +19,7 @@
 #include "checkpoint_support.hpp"
 #include "dem_support.hpp"
 #include "support.hpp"
+#include "threads_support.hpp"
 
 namespace {
 
@@ -204,6 +206,39 @@ TEMPLATE_LIST_TEST_CASE("DEM cylinder: a bed tumbling in a spinning drum steps w
     CHECK(after == before);
   else
     WARN("allocation counting is off under AddressSanitizer");
+}
+
+TEMPLATE_TEST_CASE("DEM cylinder: a drum runs the same bit for bit on every thread count",
+                   "[dem][cylinder][threads]", float, double) {
+  using T = TestType;
+  // 1,088 beads (at least 256 for each of 4 threads) in the lower half of
+  // a drum of 2 cm along z turning at 3 rad/s, closed by the box's walls.
+  carom::particles<T, 3> ps;
+  for (int i = -9; i <= 9; ++i)
+    for (int j = -9; j <= 0; ++j)
+      for (int k = 0; k < 8; ++k)
+        if (i * i + j * j <= 81)
+          ps.add({.position = {T(0.0021) * T(i), T(0.0021) * T(j), T(0.0011) + T(0.0021) * T(k)},
+                  .radius = T(0.001),
+                  .mass = T(1e-5)});
+  const auto start = [&](int threads) {
+    return carom::dem<T, 3, carom::hertz<T>>(
+        carom::box<T, 3>({T(-0.022), T(-0.022), T(0)}, {T(0.022), T(0.022), T(0.02)},
+                         {carom::boundary::wall, carom::boundary::wall, carom::boundary::wall}),
+        ps,
+        {.pair_law = carom::hertz<T>::from_restitution(T(2e4), T(0.5)),
+         .pair_tangential = {.friction = T(0.5), .stiffness = T(8e5), .damping = T(0)},
+         .gravity = {T(0), T(-9.81), T(0)},
+         .cylinders = {carom::cylinder<T, 3>::around({}, {T(0), T(0), T(1)}, T(0.02),
+                                                     carom::cylinder_side::inside, T(3))},
+         .max_impact_speed = T(0.5),
+         .steps_per_contact = 20,
+         .threads = threads});
+  };
+  auto reference = start(1);
+  reference.run(1000);
+  REQUIRE(reference.wall_forces()[6][1] < T(0));  // the drum carries the bed
+  carom_test::check_every_thread_count(start, 1000, carom_test::checkpoint_bytes(reference));
 }
 
 TEMPLATE_LIST_TEST_CASE("DEM cylinder: bad cylinders are rejected", "[dem][cylinder][bad_input]",
