@@ -8,6 +8,7 @@
 #include "carom/core/math.hpp"
 #include "carom/core/vec.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/cylinder.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/collision/concepts.hpp"

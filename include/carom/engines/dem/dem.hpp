@@ -55,6 +55,7 @@
 #include "carom/engines/dem/step_profile.hpp"
 #include "carom/integrate/concepts.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/cylinder.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 #include "carom/spatial/verlet_list.hpp"
@@ -90,7 +91,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// shorter than twice the cutoff; both or neither of pair_law and
   /// materials, or a particle's species outside the material table; rolling
   /// parameters without carom::sds_rolling, or negative; plane_motions not
-  /// one per plane, not finite, or tilting a plane off a periodic axis.
+  /// one per plane, not finite, or tilting a plane off a periodic axis;
+  /// cylinders not finite, of radius ≤ 0, with a non-unit axis or one off a
+  /// periodic axis, narrower than a particle inside them, or with a
+  /// particle centre on the wrong side.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),
@@ -226,6 +230,11 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept {
     return wall_contacts_.walls();
   }
+  /// The cylinder walls (params.cylinders); in force order, wall indices
+  /// (dem_contact::partner, wall_forces()) walls().size() + k.
+  [[nodiscard]] std::span<const cylinder<T, D>> cylinders() const noexcept {
+    return wall_contacts_.cylinders();
+  }
   /// The motion of each wall, in walls() order (the box's do not move).
   [[nodiscard]] std::span<const wall_motion<T, D>> wall_motions() const noexcept {
     return wall_contacts_.motions();
@@ -295,11 +304,12 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     return out;
   }
 
-  /// The force that the particles exert on each wall, in walls() order (N):
+  /// The force that the particles exert on each wall, in walls() order
+  /// and then on each of cylinders() (N):
   /// minus the sum of the wall's contact forces in contacts(). Under
   /// gravity the floor of a bed at rest carries its weight.
   [[nodiscard]] std::vector<vector> wall_forces() const {
-    return carom::wall_forces(contacts(), walls().size());
+    return carom::wall_forces(contacts(), wall_contacts_.wall_count());
   }
 
   /// Love–Weber contact stress over the box volume (carom::love_weber_stress:
@@ -349,8 +359,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         list_(container, setup.max_diameter, setup.skin),
         pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
                        setup.radius_power, threads_),
-        wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions), container,
-                       std::move(setup.wall_models), setup.inverse_reference_radius,
+        wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions),
+                       std::move(setup.cylinders), container, std::move(setup.wall_models), setup.inverse_reference_radius,
                        setup.radius_power, initial.size()) {
     rebuild();
     compute_forces();

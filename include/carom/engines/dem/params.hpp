@@ -11,6 +11,7 @@
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/vec.hpp"
+#include "carom/geometry/cylinder.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/integrate/concepts.hpp"
 #include "carom/integrate/integrators.hpp"
@@ -88,6 +89,10 @@ struct dem_params {
   /// "Moving walls"); empty: no plane moves. The planes above are their
   /// places at time 0. Keep a moving plane within the box.
   std::vector<wall_motion<T, D>> plane_motions{};
+  /// Cylinder walls (carom::cylinder; in 2D circles), particles inside or
+  /// outside each, each possibly spinning about its axis (docs/dem.md,
+  /// "Cylinders"). Their contacts come after the planes'.
+  std::vector<cylinder<T, D>> cylinders{};
   /// Fastest impact expected (m/s, > 0): sets the default time step and
   /// the check of a given one.
   T max_impact_speed = T(1);

@@ -24,6 +24,7 @@
 #include "carom/engines/dem/params.hpp"
 #include "carom/engines/detail/initial_checks.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/cylinder.hpp"
 #include "carom/geometry/plane.hpp"
 #include "carom/particles/particles.hpp"
 
@@ -97,6 +98,7 @@ struct dem_setup {
   vec<T, D> gravity{};
   std::vector<plane<T, D>> walls;
   std::vector<wall_motion<T, D>> wall_motions;  // one per wall: the box's do not move
+  std::vector<cylinder<T, D>> cylinders;
   T time_step = T(0);
   T skin = T(0);
   T max_diameter = T(0);
@@ -153,6 +155,46 @@ void material_models(const material_table<T>& table, T reference_radius,
         setup.pair_models.push_back(model(table.pair(a, b), pair_rolling));
     for (species_index a = 0; a < n; ++a)
       setup.wall_models.push_back(model(table.wall_pair(a), wall_rolling));
+  }
+}
+
+/// Checks dem_params::cylinders: finite, radius > 0, a unit axis (3D; zero
+/// in 2D) along every periodic axis of the box (2D: no periodic axis), the
+/// centre of every particle on the particles' side and, inside, every
+/// particle narrower than the cylinder.
+template <scalar T, std::size_t D>
+void check_cylinders(const char* name, const box<T, D>& container, const particles<T, D>& initial,
+                     const std::vector<cylinder<T, D>>& cylinders) {
+  for (std::size_t k = 0; k < cylinders.size(); ++k) {
+    const cylinder<T, D>& c = cylinders[k];
+    require(is_finite(c.centre), name, "cylinders[", k, "].centre must be finite");
+    require(is_finite(c.radius) && c.radius > T(0), name, "cylinders[", k,
+            "].radius must be finite and > 0 (got ", c.radius, ")");
+    require(is_finite(c.spin), name, "cylinders[", k, "].spin must be finite (got ", c.spin, ")");
+    require(c.side == cylinder_side::inside || c.side == cylinder_side::outside, name,
+            "cylinders[", k, "].side must be inside or outside");
+    if constexpr (D == 3) {
+      require(is_finite(c.axis) && std::abs(norm(c.axis) - T(1)) <= T(16) * std::numeric_limits<T>::epsilon(), name,
+              "cylinders[", k, "].axis must be a unit vector (carom::cylinder::around normalises it)");
+      for (std::size_t a = 0; a < D; ++a)
+        require(!container.is_periodic(a) || std::abs(c.axis[a]) == T(1), name, "cylinders[", k,
+                "].axis must lie along the periodic axis ", a);
+    } else {
+      require(c.axis == vec<T, D>{}, name, "cylinders[", k, "].axis must be zero in 2D");
+      for (std::size_t a = 0; a < D; ++a)
+        require(!container.is_periodic(a), name, "cylinders[", k,
+                "]: a circle needs a box without periodic axes (axis ", a, " is periodic)");
+    }
+    for (std::size_t i = 0; i < initial.size(); ++i) {
+      const T r = initial.radii()[i];
+      const vec<T, D> x = container.wrap(initial.positions()[i]);
+      require(c.side == cylinder_side::outside || r < c.radius, name, "cylinders[", k,
+              "]: particle ", i, " (id ", initial.ids()[i], ", radius ", r,
+              ") does not fit inside its radius ", c.radius);
+      require(c.signed_distance(x) >= T(0), name, "cylinders[", k, "]: particle ", i, " (id ",
+              initial.ids()[i], ", radius ", r, ") has its centre on the wrong side, at distance ",
+              c.signed_distance(x));
+    }
   }
 }
 
@@ -219,6 +261,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
       require(!container.is_periodic(a) || turn[a] == T(0), name, "plane_motions[", k,
               "] turns plane ", k, " out of parallel with the periodic axis ", a);
   }
+  check_cylinders(name, container, initial, p.cylinders);
   {  // two equal centres have no contact normal (found by tests/fuzz/engines.cpp: NaN state)
     std::vector<vec<T, D>> centres;
     for (const auto& x : initial.positions()) centres.push_back(container.wrap(x));
@@ -268,7 +311,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   const T wall_scale = std::max(scale(max_radius), scale(min_radius));
   const T pair_mass = T(0.5) * min_mass / pair_scale;
   const T wall_mass = min_mass / wall_scale;
-  const bool has_walls = !walls.empty();
+  const bool has_walls = !walls.empty() || !p.cylinders.empty();
   T dt = p.time_step;
   auto for_each_law = [&](auto&& f) {
     for (const auto& m : setup.pair_models) f(m.law, pair_mass, "pair_law");
@@ -292,6 +335,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   std::copy(p.plane_motions.begin(), p.plane_motions.end(),
             setup.wall_motions.end() - std::ptrdiff_t(p.plane_motions.size()));
   setup.walls = std::move(walls);
+  setup.cylinders = std::move(p.cylinders);
   setup.time_step = dt;
   setup.skin = skin;
   setup.max_diameter = T(2) * max_radius;

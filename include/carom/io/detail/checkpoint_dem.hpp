@@ -49,6 +49,15 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
         f.value(m.angular_velocity);
         f.value(m.centre);
       }
+    // Cylinders only when there are some: the fingerprints of runs without
+    // them stay what they were.
+    for (const auto& c : e.wall_contacts_.cylinders()) {
+      f.value(c.centre);
+      f.value(c.axis);
+      f.value(c.radius);
+      f.value(T(c.side == cylinder_side::inside ? 0 : 1));
+      f.value(c.spin);
+    }
     f.value(e.gravity_);
     f.value(e.dt_);
     f.value(e.list_.skin());
@@ -140,7 +149,7 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     }
 
     auto walls = e.wall_contacts_;
-    const std::size_t wall_count = walls.walls_.size();
+    const std::size_t wall_count = walls.wall_count();  // planes, then cylinders
     std::vector<vector> wall_springs(n * wall_count);
     std::vector<unsigned char> touching(n * wall_count, 0);
     read_springs(r, wall_springs, &touching, "wall springs");

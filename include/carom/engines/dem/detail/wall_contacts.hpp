@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 /// The particle–wall contacts of carom::dem (docs/dem.md, "Walls, gravity,
-/// constraints"): the walls (the box's, then the planes), the particles
-/// near each of them, the pass that adds the contact forces, the
-/// tangential stretch of each (particle, wall) pair, and the wall contacts
-/// as dem::contacts() reports them.
+/// constraints"): the walls (the box's, then the planes, then the
+/// cylinders), the particles near each of them, the pass that adds the
+/// contact forces, the tangential stretch of each (particle, wall) pair,
+/// and the wall contacts as dem::contacts() reports them.
 
 #include <algorithm>
 #include <cmath>
@@ -27,12 +27,16 @@
 #include "carom/engines/dem/setup.hpp"
 #include "carom/engines/event_driven/collision_record.hpp"
 #include "carom/geometry/box.hpp"
+#include "carom/geometry/cylinder.hpp"
 #include "carom/geometry/plane.hpp"
 
 namespace carom::detail {
 
 /// The walls of a dem engine and its contacts with them. A wall is a
-/// partner of infinite mass at rest: m* = m_i, R* = r_i.
+/// partner of infinite mass: m* = m_i, R* = r_i (a cylinder too: its
+/// contact is that of the plane tangent to it at the contact point).
+/// Stretches, candidates and contacts are indexed by wall: the planes
+/// (the box's first), then the cylinders.
 template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential,
           rolling_model Rolling>
 class dem_wall_contacts {
@@ -42,17 +46,19 @@ class dem_wall_contacts {
   using view = dem_particle_view<T, D>;
   using model = dem_contact_model<T, Law>;
 
-  /// `models`: one per species; `motions`: one per wall, in `container`.
+  /// `models`: one per species; `motions`: one per plane, in `container`.
   dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<wall_motion<T, D>> motions,
-                    const box<T, D>& container, std::vector<model> models,
-                    T inverse_reference_radius, T radius_power, std::size_t particles)
+                    std::vector<cylinder<T, D>> cylinders, const box<T, D>& container,
+                    std::vector<model> models, T inverse_reference_radius, T radius_power,
+                    std::size_t particles)
       : walls_(walls),
+        cylinders_(std::move(cylinders)),
         models_(std::move(models)),
         inverse_reference_radius_(inverse_reference_radius),
         radius_power_(radius_power),
-        spring_(particles * walls_.size()),
-        roll_spring_(Rolling::has_history ? particles * walls_.size() : 0),
-        touching_(particles * walls_.size(), 0),
+        spring_(particles * (walls_.size() + cylinders_.size())),
+        roll_spring_(Rolling::has_history ? particles * (walls_.size() + cylinders_.size()) : 0),
+        touching_(particles * (walls_.size() + cylinders_.size()), 0),
         initial_walls_(std::move(walls)),
         motions_(std::move(motions)) {
     // How far a moving wall may have come within the box by time t, at most
@@ -107,6 +113,14 @@ class dem_wall_contacts {
   /// The walls in force order: the box's, then the planes.
   [[nodiscard]] std::span<const plane<T, D>> walls() const noexcept { return walls_; }
 
+  /// The cylinders, after the planes in force order (they stay in place).
+  [[nodiscard]] std::span<const cylinder<T, D>> cylinders() const noexcept { return cylinders_; }
+
+  /// Planes and cylinders.
+  [[nodiscard]] std::size_t wall_count() const noexcept {
+    return walls_.size() + cylinders_.size();
+  }
+
   // The mobile particles that may touch wall w before the next rebuild:
   // those with a gap below `reach` (the skin). A particle moves at most
   // skin/2 from its position at the last rebuild, and fix() calls this up
@@ -114,13 +128,14 @@ class dem_wall_contacts {
   void refresh(T reach, const view& p) {
     skin_ = reach;
     const std::size_t n = p.position.size();
-    offsets_.resize(walls_.size() + 1);
-    if (candidates_.capacity() < n * walls_.size()) candidates_.reserve(n * walls_.size());
+    const std::size_t count = wall_count();
+    offsets_.resize(count + 1);
+    if (candidates_.capacity() < n * count) candidates_.reserve(n * count);
     candidates_.clear();
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
+    for (std::size_t w = 0; w < count; ++w) {
       offsets_[w] = candidates_.size();
       for (std::size_t i = 0; i < n; ++i) {
-        const T gap = walls_[w].signed_distance(p.position[i]) - p.radius[i];
+        const T gap = distance(w, p.position[i]) - p.radius[i];
         if (gap < reach && p.mobile[i] != T(0))
           candidates_.push_back(static_cast<std::uint32_t>(i));
         else if (touching_[w * n + i]) {
@@ -131,7 +146,7 @@ class dem_wall_contacts {
         }
       }
     }
-    offsets_[walls_.size()] = candidates_.size();
+    offsets_[count] = candidates_.size();
   }
 
   /// Adds the wall contact forces and torques to `sums`; returns the
@@ -140,8 +155,10 @@ class dem_wall_contacts {
   /// that a particle adds its walls in order) and returns the contacts of
   /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
-                                            : add_forces_as<false>(p, sums, dt);
+    std::size_t contacts = inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
+                                                            : add_forces_as<false>(p, sums, dt);
+    if (!cylinders_.empty()) contacts += add_cylinder_forces(p, sums, dt);
+    return contacts;
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
@@ -164,6 +181,24 @@ class dem_wall_contacts {
             stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
             spring_[w * n + i], -(ri - overlap / 2) * normal));
       }
+    for (std::size_t c = 0; c < cylinders_.size(); ++c) {
+      const std::size_t w = walls_.size() + c;
+      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
+        const std::uint32_t i = candidates_[m];
+        const T ri = p.radius[i];
+        const T overlap = ri - cylinders_[c].signed_distance(p.position[i]);
+        if (!(overlap > T(0))) continue;
+        const vector normal = cylinders_[c].normal_at(p.position[i]);
+        const vector point = p.position[i] - (ri - overlap / 2) * normal;
+        const model& mi = model_of(p, i);
+        out.push_back(observed_contact<Tangential>(
+            mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
+            vector(p.velocity[i] - cylinders_[c].velocity_at(point)),
+            angular_type(ri * p.angular_velocity[i]), p.mass[i],
+            stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
+            spring_[w * n + i], -(ri - overlap / 2) * normal));
+      }
+    }
   }
 
   /// f(law, overlap, stiffness scale) for every overlapping mobile
@@ -171,8 +206,8 @@ class dem_wall_contacts {
   template <class F>
   void visit_overlaps(const view& p, F& f) const {
     for (std::size_t i = 0; i < p.position.size(); ++i)
-      for (const auto& wall : walls_) {
-        const T overlap = p.radius[i] - wall.signed_distance(p.position[i]);
+      for (std::size_t w = 0; w < wall_count(); ++w) {
+        const T overlap = p.radius[i] - distance(w, p.position[i]);
         if (overlap > T(0) && p.mobile[i] != T(0))
           f(model_of(p, i).law, overlap,
             stiffness_scale(p.radius[i], inverse_reference_radius_, radius_power_));
@@ -248,6 +283,73 @@ class dem_wall_contacts {
     return contacts;
   }
 
+  // The cylinders, after the planes: as a plane's contact, with the normal
+  // and the surface velocity at the contact point. soft_contact_force turns
+  // the stretch into the current tangent plane, which turns with the
+  // contact point as the particle goes round.
+  std::size_t add_cylinder_forces(const view& p, const dem_force_sums<T, D>& sums,
+                                  T dt) noexcept {
+    const std::size_t n = p.position.size();
+    std::size_t contacts = 0;
+    for (std::size_t c = 0; c < cylinders_.size(); ++c) {
+      const cylinder<T, D> wall = cylinders_[c];
+      const std::size_t w = walls_.size() + c;
+      const angular_type spin = wall.angular_velocity();
+      vector* const springs = spring_.data() + w * n;
+      [[maybe_unused]] vector* const roll_springs =
+          Rolling::has_history ? roll_spring_.data() + w * n : nullptr;
+      unsigned char* const touching = touching_.data() + w * n;
+      const std::size_t first = offsets_[w];
+      const std::size_t last = offsets_[w + 1];
+      CAROM_OMP(for schedule(static))
+      for (std::size_t m = first; m < last; ++m) {
+        const std::uint32_t i = candidates_[m];
+        const T ri = p.radius[i];
+        const T overlap = ri - wall.signed_distance(p.position[i]);
+        if (!(overlap > T(0))) {
+          if constexpr (Tangential::has_history || Rolling::has_history)
+            if (touching[i]) {
+              springs[i] = vector{};
+              if constexpr (Rolling::has_history) roll_springs[i] = vector{};
+              touching[i] = 0;
+            }
+          continue;
+        }
+        ++contacts;
+        const model& mi = model_of(p, i);
+        const vector normal = wall.normal_at(p.position[i]);
+        const vector velocity =
+            p.velocity[i] - wall.velocity_at(p.position[i] - (ri - overlap / 2) * normal);
+        const auto f = soft_contact_force<Tangential>(
+            mi.law, mi.tangential, normal, overlap, velocity,
+            angular_type(ri * p.angular_velocity[i]), p.mass[i],
+            stiffness_scale(ri, inverse_reference_radius_, radius_power_),
+            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+        if constexpr (Tangential::has_history) {
+          springs[i] = f.spring;
+          touching[i] = 1;
+          sums.torque[i] -= ri * f.normal_cross_tangential;
+        }
+        if constexpr (Rolling::has_history) {
+          const auto r = rolling_resistance_in_plane(
+              mi.rolling, rotate_into_tangent_plane(roll_springs[i], normal), normal,
+              angular_type(p.angular_velocity[i] - spin), ri, dot(f.force, normal), dt);
+          roll_springs[i] = r.spring;
+          touching[i] = 1;
+          sums.torque[i] += r.torque;
+        }
+        sums.force[i] += f.force;
+      }
+    }
+    return contacts;
+  }
+
+  // Signed distance of x from wall w (planes, then cylinders).
+  [[nodiscard]] T distance(std::size_t w, const vector& x) const noexcept {
+    return w < walls_.size() ? walls_[w].signed_distance(x)
+                             : cylinders_[w - walls_.size()].signed_distance(x);
+  }
+
   template <bool Scaled>
   [[nodiscard]] T scale_for(T effective_radius) const noexcept {
     if constexpr (Scaled)
@@ -269,13 +371,14 @@ class dem_wall_contacts {
   };
 
   std::vector<plane<T, D>> walls_;  // where they are at time_
+  std::vector<cylinder<T, D>> cylinders_;
   std::vector<model> models_;       // per species
   T inverse_reference_radius_;
   T radius_power_;
-  std::vector<vector> spring_;            // [wall][particle]
+  std::vector<vector> spring_;            // [plane, then cylinder][particle]
   std::vector<vector> roll_spring_;       // [wall][particle], with rolling resistance
   std::vector<unsigned char> touching_;   // [wall][particle]: stretch may be non-zero
-  std::vector<std::size_t> offsets_;      // CSR over walls of candidates_
+  std::vector<std::size_t> offsets_;      // CSR over walls (planes, cylinders) of candidates_
   std::vector<std::uint32_t> candidates_;  // particles within reach of each wall
   std::vector<plane<T, D>> initial_walls_;  // walls_ at time 0
   std::vector<wall_motion<T, D>> motions_;
