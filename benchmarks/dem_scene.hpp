@@ -118,16 +118,22 @@ std::unique_ptr<engine<T>> fresh(int nx, int ny, int nz) {
   return std::make_unique<engine<T>>(b.box, b.particles, hc_params<T>());
 }
 
-/// The bed after stage A (run once per size and scalar, then copied).
-template <class T>
-const engine<T>& settled(int nx, int ny, int nz) {
-  static std::map<int, std::unique_ptr<engine<T>>> cache;
+/// The bed `fresh` makes, after stage A (run once per size, engine type
+/// and maker, then copied).
+template <auto Fresh>
+const auto& settled_by(int nx, int ny, int nz) {
+  static std::map<int, decltype(Fresh(nx, ny, nz))> cache;
   auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
   if (!slot) {
-    slot = fresh<T>(nx, ny, nz);
+    slot = Fresh(nx, ny, nz);
     slot->run(stage_a_steps);
   }
   return *slot;
+}
+
+template <class T>
+const engine<T>& settled(int nx, int ny, int nz) {
+  return settled_by<fresh<T>>(nx, ny, nz);
 }
 
 // ---- the two-species polydisperse bed ----------------------------------
@@ -209,13 +215,7 @@ std::unique_ptr<material_engine<T>> fresh_two_species(int nx, int ny, int nz) {
 /// The two-species bed after stage A (run once per size and scalar).
 template <class T>
 const material_engine<T>& settled_two_species(int nx, int ny, int nz) {
-  static std::map<int, std::unique_ptr<material_engine<T>>> cache;
-  auto& slot = cache[nx * 1000000 + ny * 1000 + nz];
-  if (!slot) {
-    slot = fresh_two_species<T>(nx, ny, nz);
-    slot->run(stage_a_steps);
-  }
-  return *slot;
+  return settled_by<fresh_two_species<T>>(nx, ny, nz);
 }
 
 }  // namespace dem_scene
