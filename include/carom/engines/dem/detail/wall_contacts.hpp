@@ -155,50 +155,29 @@ class dem_wall_contacts {
   /// that a particle adds its walls in order) and returns the contacts of
   /// the calling thread's share.
   std::size_t add_forces(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    std::size_t contacts = inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
-                                                            : add_forces_as<false>(p, sums, dt);
-    if (!cylinders_.empty()) contacts += add_cylinder_forces(p, sums, dt);
-    return contacts;
+    return inverse_reference_radius_ > T(0) ? add_forces_as<true>(p, sums, dt)
+                                            : add_forces_as<false>(p, sums, dt);
   }
 
   /// Appends the wall contacts to `out`, wall by wall (dem::contacts()).
   void observe(const box<T, D>& container, const view& p,
                std::vector<dem_contact<T, D>>& out) const {
     const std::size_t n = p.position.size();
-    for (std::size_t w = 0; w < walls_.size(); ++w)
+    for_each_wall([&](std::size_t w, const auto& surface) {
       for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
         const std::uint32_t i = candidates_[m];
         const T ri = p.radius[i];
-        const vector normal = walls_[w].normal;
-        const T overlap = ri - walls_[w].signed_distance(p.position[i]);
+        const auto [overlap, normal] = surface.contact(p.position[i], ri);
         if (!(overlap > T(0))) continue;
-        const vector point = p.position[i] - (ri - overlap / 2) * normal;
         const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
             mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
-            vector(p.velocity[i] - motions_[w].velocity_at(point, time_)),
+            surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal),
             angular_type(ri * p.angular_velocity[i]), p.mass[i],
             stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
             spring_[w * n + i], -(ri - overlap / 2) * normal));
       }
-    for (std::size_t c = 0; c < cylinders_.size(); ++c) {
-      const std::size_t w = walls_.size() + c;
-      for (std::size_t m = offsets_[w]; m < offsets_[w + 1]; ++m) {
-        const std::uint32_t i = candidates_[m];
-        const T ri = p.radius[i];
-        const T overlap = ri - cylinders_[c].signed_distance(p.position[i]);
-        if (!(overlap > T(0))) continue;
-        const vector normal = cylinders_[c].normal_at(p.position[i]);
-        const vector point = p.position[i] - (ri - overlap / 2) * normal;
-        const model& mi = model_of(p, i);
-        out.push_back(observed_contact<Tangential>(
-            mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
-            vector(p.velocity[i] - cylinders_[c].velocity_at(point)),
-            angular_type(ri * p.angular_velocity[i]), p.mass[i],
-            stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
-            spring_[w * n + i], -(ri - overlap / 2) * normal));
-      }
-    }
+    });
   }
 
   /// f(law, overlap, stiffness scale) for every overlapping mobile
@@ -216,130 +195,118 @@ class dem_wall_contacts {
 
  private:
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
+  // A wall as its contacts see it: the overlap and the inward normal of a
+  // sphere at x of radius r, the velocity v relative to its surface at the
+  // contact point x − to_point · normal, and its spin.
+  // (Copies of the walls: through a reference the compiler reloads them
+  // after every force it stores.)
+  struct plane_surface {
+    plane<T, D> wall;
+    const wall_motion<T, D>& motion;
+    bool moving;
+    double time;
+    [[nodiscard]] std::pair<T, vector> contact(const vector& x, T r) const noexcept {
+      return {r - wall.signed_distance(x), wall.normal};
+    }
+    // A resting wall passes v as it is (adding a zero velocity, or even
+    // finding the contact point, costs).
+    [[nodiscard]] vector relative_velocity(const vector& v, const vector& x, T to_point,
+                                           const vector& normal) const noexcept {
+      return moving ? vector(v - motion.velocity_at(vector(x - to_point * normal), time)) : v;
+    }
+    [[nodiscard]] angular_type spin() const noexcept {
+      return moving ? angular_type(motion.angular_velocity) : angular_type{};
+    }
+  };
+  struct cylinder_surface {
+    cylinder<T, D> wall;
+    [[nodiscard]] std::pair<T, vector> contact(const vector& x, T r) const noexcept {
+      return {r - wall.signed_distance(x), wall.normal_at(x)};
+    }
+    [[nodiscard]] vector relative_velocity(const vector& v, const vector& x, T to_point,
+                                           const vector& normal) const noexcept {
+      return v - wall.velocity_at(vector(x - to_point * normal));
+    }
+    [[nodiscard]] angular_type spin() const noexcept { return wall.angular_velocity(); }
+  };
+
+  // f(w, surface) for the planes, then the cylinders.
+  template <class F>
+  void for_each_wall(F&& f) const {
+    for (std::size_t w = 0; w < walls_.size(); ++w)
+      f(w, plane_surface{walls_[w], motions_[w], motions_[w].moves(), time_});
+    for (std::size_t c = 0; c < cylinders_.size(); ++c)
+      f(walls_.size() + c, cylinder_surface{cylinders_[c]});
+  }
+
   // The stretch of a (particle, wall) pair is touched only while it is, or
   // just was, in contact (touching_ flags). Species and wall motion are
   // switches at run time: the wall pass is a small part of a step, and
   // each template flag would double what every engine type compiles.
   template <bool Scaled>
   std::size_t add_forces_as(const view& p, const dem_force_sums<T, D>& sums, T dt) noexcept {
-    const std::size_t n = p.position.size();
-    const bool several = !p.species.empty();
-    const model only = models_[0];  // one species: in registers
     std::size_t contacts = 0;
-    for (std::size_t w = 0; w < walls_.size(); ++w) {
-      const plane<T, D> wall = walls_[w];
-      const bool moving = motions_[w].moves();
-      vector* const springs = spring_.data() + w * n;
-      // Without rolling resistance roll_spring_ is empty: no offset into it.
-      [[maybe_unused]] vector* const roll_springs =
-          Rolling::has_history ? roll_spring_.data() + w * n : nullptr;
-      unsigned char* const touching = touching_.data() + w * n;
-      const std::size_t first = offsets_[w];
-      const std::size_t last = offsets_[w + 1];
-      CAROM_OMP(for schedule(static))
-      for (std::size_t m = first; m < last; ++m) {
-        const std::uint32_t i = candidates_[m];
-        const T ri = p.radius[i];
-        const T overlap = ri - wall.signed_distance(p.position[i]);
-        if (!(overlap > T(0))) {
-          if constexpr (Tangential::has_history || Rolling::has_history)
-            if (touching[i]) {
-              springs[i] = vector{};
-              if constexpr (Rolling::has_history) roll_springs[i] = vector{};
-              touching[i] = 0;
-            }
-          continue;
-        }
-        ++contacts;
-        const model& mi = several ? models_[p.species[i]] : only;
-        // The velocity relative to the wall's surface.
-        const vector velocity =
-            moving ? vector(p.velocity[i] -
-                            motions_[w].velocity_at(p.position[i] - (ri - overlap / 2) * wall.normal,
-                                                    time_))
-                   : p.velocity[i];
-        const auto c = soft_contact_force<Tangential>(
-            mi.law, mi.tangential, wall.normal, overlap, velocity,
-            angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
-            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
-        if constexpr (Tangential::has_history) {
-          springs[i] = c.spring;
-          touching[i] = 1;
-          sums.torque[i] -= ri * c.normal_cross_tangential;
-        }
-        if constexpr (Rolling::has_history) {  // R* = r_i; the wall does not spin
-          const auto r = rolling_resistance_in_plane(
-              mi.rolling, rotate_into_tangent_plane(roll_springs[i], wall.normal), wall.normal,
-              moving ? angular_type(p.angular_velocity[i] - motions_[w].angular_velocity)
-                     : angular_type(p.angular_velocity[i]),
-              ri, dot(c.force, wall.normal), dt);
-          roll_springs[i] = r.spring;
-          touching[i] = 1;
-          sums.torque[i] += r.torque;
-        }
-        sums.force[i] += c.force;
-      }
-    }
+    for_each_wall([&](std::size_t w, const auto& surface) {
+      contacts += add_wall_forces<Scaled>(w, surface, p, sums, dt);
+    });
     return contacts;
   }
 
-  // The cylinders, after the planes: as a plane's contact, with the normal
-  // and the surface velocity at the contact point. soft_contact_force turns
-  // the stretch into the current tangent plane, which turns with the
-  // contact point as the particle goes round.
-  std::size_t add_cylinder_forces(const view& p, const dem_force_sums<T, D>& sums,
-                                  T dt) noexcept {
+  // Wall w's contacts. A cylinder's is that of the plane tangent to it at
+  // the contact point: soft_contact_force turns the stretch into the
+  // current tangent plane, which turns as the particle goes round. (The
+  // surface by value: a local the force stores cannot alias.)
+  template <bool Scaled, class Surface>
+  std::size_t add_wall_forces(std::size_t w, const Surface surface, const view& p,
+                              const dem_force_sums<T, D>& sums, T dt) noexcept {
     const std::size_t n = p.position.size();
+    const bool several = !p.species.empty();
+    const model only = models_[0];  // one species: in registers
+    [[maybe_unused]] const angular_type spin = surface.spin();
+    vector* const springs = spring_.data() + w * n;
+    // Without rolling resistance roll_spring_ is empty: no offset into it.
+    [[maybe_unused]] vector* const roll_springs =
+        Rolling::has_history ? roll_spring_.data() + w * n : nullptr;
+    unsigned char* const touching = touching_.data() + w * n;
+    const std::size_t first = offsets_[w];
+    const std::size_t last = offsets_[w + 1];
     std::size_t contacts = 0;
-    for (std::size_t c = 0; c < cylinders_.size(); ++c) {
-      const cylinder<T, D> wall = cylinders_[c];
-      const std::size_t w = walls_.size() + c;
-      const angular_type spin = wall.angular_velocity();
-      vector* const springs = spring_.data() + w * n;
-      [[maybe_unused]] vector* const roll_springs =
-          Rolling::has_history ? roll_spring_.data() + w * n : nullptr;
-      unsigned char* const touching = touching_.data() + w * n;
-      const std::size_t first = offsets_[w];
-      const std::size_t last = offsets_[w + 1];
-      CAROM_OMP(for schedule(static))
-      for (std::size_t m = first; m < last; ++m) {
-        const std::uint32_t i = candidates_[m];
-        const T ri = p.radius[i];
-        const T overlap = ri - wall.signed_distance(p.position[i]);
-        if (!(overlap > T(0))) {
-          if constexpr (Tangential::has_history || Rolling::has_history)
-            if (touching[i]) {
-              springs[i] = vector{};
-              if constexpr (Rolling::has_history) roll_springs[i] = vector{};
-              touching[i] = 0;
-            }
-          continue;
-        }
-        ++contacts;
-        const model& mi = model_of(p, i);
-        const vector normal = wall.normal_at(p.position[i]);
-        const vector velocity =
-            p.velocity[i] - wall.velocity_at(p.position[i] - (ri - overlap / 2) * normal);
-        const auto f = soft_contact_force<Tangential>(
-            mi.law, mi.tangential, normal, overlap, velocity,
-            angular_type(ri * p.angular_velocity[i]), p.mass[i],
-            stiffness_scale(ri, inverse_reference_radius_, radius_power_),
-            Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
-        if constexpr (Tangential::has_history) {
-          springs[i] = f.spring;
-          touching[i] = 1;
-          sums.torque[i] -= ri * f.normal_cross_tangential;
-        }
-        if constexpr (Rolling::has_history) {
-          const auto r = rolling_resistance_in_plane(
-              mi.rolling, rotate_into_tangent_plane(roll_springs[i], normal), normal,
-              angular_type(p.angular_velocity[i] - spin), ri, dot(f.force, normal), dt);
-          roll_springs[i] = r.spring;
-          touching[i] = 1;
-          sums.torque[i] += r.torque;
-        }
-        sums.force[i] += f.force;
+    CAROM_OMP(for schedule(static))
+    for (std::size_t m = first; m < last; ++m) {
+      const std::uint32_t i = candidates_[m];
+      const T ri = p.radius[i];
+      const auto [overlap, normal] = surface.contact(p.position[i], ri);
+      if (!(overlap > T(0))) {
+        if constexpr (Tangential::has_history || Rolling::has_history)
+          if (touching[i]) {
+            springs[i] = vector{};
+            if constexpr (Rolling::has_history) roll_springs[i] = vector{};
+            touching[i] = 0;
+          }
+        continue;
       }
+      ++contacts;
+      const model& mi = several ? models_[p.species[i]] : only;
+      const vector velocity =
+          surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal);
+      const auto c = soft_contact_force<Tangential>(
+          mi.law, mi.tangential, normal, overlap, velocity,
+          angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
+          Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+      if constexpr (Tangential::has_history) {
+        springs[i] = c.spring;
+        touching[i] = 1;
+        sums.torque[i] -= ri * c.normal_cross_tangential;
+      }
+      if constexpr (Rolling::has_history) {  // R* = r_i, against the wall's spin
+        const auto r = rolling_resistance_in_plane(
+            mi.rolling, rotate_into_tangent_plane(roll_springs[i], normal), normal,
+            angular_type(p.angular_velocity[i] - spin), ri, dot(c.force, normal), dt);
+        roll_springs[i] = r.spring;
+        touching[i] = 1;
+        sums.torque[i] += r.torque;
+      }
+      sums.force[i] += c.force;
     }
     return contacts;
   }
