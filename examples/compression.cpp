@@ -5,8 +5,9 @@
 // squeezes the bed. Prints the piston's force against its displacement,
 // with the axial stress F/A and the floor's load, which carries the
 // piston's force plus the beads' weight less what wall friction holds
-// (Janssen). Hertz with e = 0.5 (E = 10 MPa, ν = 0.25), Mindlin spring
-// 8 G*, μ = 0.5, velocity Verlet.
+// (Janssen). One material (carom::material_table): Hertz with e = 0.5
+// (E = 10 MPa, ν = 0.25), Mindlin spring 8 G*, μ = 0.5; rigid walls;
+// velocity Verlet.
 //
 //   compression [--n N] [--strain EPS] [--speed V] [--rows K] [--settle SECONDS]
 #include <carom/carom.hpp>
@@ -58,19 +59,18 @@ int main(int argc, char** argv) try {
                .radius = radius,
                .mass = mass});
   }
-  const T youngs = 1e7, poisson = 0.25;
-  const T e_star = carom::effective_youngs_modulus(youngs, poisson, youngs, poisson);
-  const T g_star = carom::effective_shear_modulus(carom::shear_modulus(youngs, poisson), poisson,
-                                                  carom::shear_modulus(youngs, poisson), poisson);
-  const T e_wall = carom::effective_youngs_modulus(youngs, poisson, carom::infinity<T>, poisson);
+  // One material; without a wall material the walls are rigid, with the
+  // beads' restitution and friction against them.
   using law = carom::hertz<T>;
   carom::dem_params<T, 3, law> params{
-      .pair_law = law::from_restitution(carom::hertz_stiffness(e_star, radius / 2), T(0.5)),
-      .wall_law = law::from_restitution(carom::hertz_stiffness(e_wall, radius), T(0.5)),
-      .pair_tangential = {.friction = T(0.5), .stiffness = 8 * g_star, .damping = T(0)},
       .gravity = {0, 0, -g},
       .max_impact_speed = T(1),
-      .steps_per_contact = 20};
+      .steps_per_contact = 20,
+      .materials = carom::material_table<T>({{.youngs_modulus = 1e7,
+                                              .poisson_ratio = 0.25,
+                                              .density = density,
+                                              .restitution = 0.5,
+                                              .friction = 0.5}})};
 
   // Settling: until the beads are nearly at rest.
   carom::dem<T, 3, law> settle(box, beads, params);
