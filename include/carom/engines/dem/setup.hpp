@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
-#include "carom/contact/concepts.hpp"
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
+#include "carom/contact/concepts.hpp"
 #include "carom/contact/material_table.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
@@ -197,6 +199,19 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
+  if constexpr (adhesive_contact_law<Law, T>) {
+    // An adhesive law holds its R*: the (R*/R_ref)^q scaling would scale its
+    // pull-off force by a power of R* other than 1.
+    require(p.reference_radius == T(0), name,
+            "an adhesive law is built for its own effective radius: reference_radius must be 0 "
+            "(got ", p.reference_radius, ")");
+    const auto attached_apart = [](const std::optional<Law>& law) {
+      return law && law->pulloff_separation() > T(0);
+    };
+    require(!attached_apart(p.pair_law) && !attached_apart(p.wall_law), name,
+            "a law whose contacts outlast δ = 0 (carom::jkr with work_of_adhesion > 0) is not "
+            "supported by carom::dem; use carom::dmt");
+  }
   const std::size_t species_count = materials ? p.materials.size() : 1;
   for (std::size_t i = 0; i < initial.size(); ++i)
     require(initial.species()[i] < species_count, name, "particle ", i, " (id ",
