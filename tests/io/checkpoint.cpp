@@ -198,6 +198,44 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with friction history is b
   CHECK(second.velocities()[0] == carom::vec<T, D>{});
 }
 
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with DMT adhesion is bit for bit",
+                        "[io][checkpoint][adhesion]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using law = carom::dmt<T>;
+  using engine = carom::dem<T, D, law>;
+  const auto scene = ckpt_beads<T, D>();  // radius 1 cm: R* = 5 mm between beads, 1 cm at a wall
+  const auto adhesive = [](T effective_radius, T gamma) {
+    return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                .work_of_adhesion = gamma, .damping = T(0.5)});
+  };
+  // F_po = 2πγR* ≈ 0.3 N against a weight of 9.8 N: beads stick, and slide.
+  const auto params = [&](T gamma) {
+    carom::dem_params<T, D, law> p{.pair_law = adhesive(T(0.005), gamma),
+                                   .wall_law = adhesive(T(0.01), gamma),
+                                   .pair_tangential = {.friction = T(0.4), .stiffness = T(2e7)},
+                                   .max_impact_speed = T(1)};
+    p.gravity[1] = T(-9.81);
+    return p;
+  };
+  const std::uint64_t half = 3000;
+  engine whole(scene.container, scene.particles, params(T(10)));
+  whole.run(2 * half);
+  engine first(scene.container, scene.particles, params(T(10)));
+  first.run(half);
+  REQUIRE(first.contact_count() > 0);
+  engine second(scene.container, scene.particles, params(T(10)));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
+  second.run(half);
+  CHECK(second.steps() == whole.steps());
+  CHECK(second.contact_count() == whole.contact_count());
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == scene.particles.size());
+  // Another work of adhesion is another run: the file does not load.
+  engine other(scene.container, scene.particles, params(T(11)));
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(other, carom_test::checkpoint_bytes(first)),
+                    Catch::Contains("fingerprint mismatch"));
+}
+
 TEMPLATE_LIST_TEST_CASE("checkpoint: impulse-mode continuation is bit for bit", "[io][checkpoint]",
                         ckpt_spaces) {
   using T = typename TestType::scalar;

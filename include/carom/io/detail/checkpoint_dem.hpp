@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/core/checkpoint_access.hpp"
 #include "carom/engines/dem/dem.hpp"
@@ -253,6 +254,10 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     f.value(T(std::is_same_v<typename L::convention, unclipped> ? 1 : 0));
     for (const double overlap : {1e-6, 1e-3})
       for (const double rate : {-1.0, 1.0}) f.value(l.force(T(overlap), T(rate), T(1)));
+    if constexpr (adhesive_contact_law<L, T>) {
+      f.value(l.pulloff_force());
+      f.value(l.pulloff_separation());
+    }
     f.value(t.friction);
     f.value(t.stiffness);
     f.value(t.damping);
