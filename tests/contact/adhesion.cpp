@@ -45,9 +45,12 @@ TEMPLATE_LIST_TEST_CASE("jkr: the contact radius solves δ = a²/R* − √(2π�
                       T(n) / T(400) * T(100) * law.equilibrium_overlap();
     const L a = law.contact_radius(overlap);
     const L back = a * a / R - c * std::sqrt(a);
-    // δ(a) has slope 2a/R − c/(2√a): the error of δ is that times a's.
+    // A backward error: δ(a) against the δ given. Near −δ_c, s = √a comes
+    // from the square root of a difference that vanishes at −δ_c, where
+    // dδ/ds vanishes too: their product stays finite, but a few times the
+    // rounding elsewhere (4 × adhesion_tolerance covers g++ and clang++).
     CHECK(std::abs(back - L(overlap)) <=
-          L(adhesion_tolerance<T>) * (std::abs(L(overlap)) + law.equilibrium_overlap()));
+          4 * L(adhesion_tolerance<T>) * (std::abs(L(overlap)) + law.equilibrium_overlap()));
   }
 }
 

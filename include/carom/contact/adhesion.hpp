@@ -53,8 +53,9 @@ struct adhesion_params {
 
 namespace detail {
 
+/// p, after checking it (throws carom::invalid_input, naming the field).
 template <scalar T>
-void validate_adhesion(const char* name, const adhesion_params<T>& p) {
+const adhesion_params<T>& validated_adhesion(const char* name, const adhesion_params<T>& p) {
   const auto positive = [](T x) { return is_finite(x) && x > T(0); };
   const auto not_negative = [](T x) { return is_finite(x) && x >= T(0); };
   require(positive(p.youngs_modulus), name, ": youngs_modulus must be finite and > 0 (got ",
@@ -65,6 +66,7 @@ void validate_adhesion(const char* name, const adhesion_params<T>& p) {
           ": work_of_adhesion must be finite and >= 0 (got ", p.work_of_adhesion, ")");
   require(not_negative(p.damping), name, ": damping must be finite and >= 0 (got ", p.damping,
           ")");
+  return p;
 }
 
 }  // namespace detail
@@ -80,15 +82,15 @@ class jkr {
   /// Throws carom::invalid_input, naming the field, unless E*, R* are finite
   /// and > 0 and γ, α finite and ≥ 0.
   explicit jkr(const adhesion_params<T>& p)
-      : modulus_(p.youngs_modulus),
+      : modulus_(detail::validated_adhesion("carom::jkr", p).youngs_modulus),
         radius_(p.effective_radius),
         gamma_(p.work_of_adhesion),
-        damping_(p.damping) {
-    detail::validate_adhesion("carom::jkr", p);
-    c_ = std::sqrt(T(2) * pi<T> * gamma_ / modulus_);
-    equilibrium_radius_ = std::cbrt(T(9) * pi<T> * gamma_ * radius_ * radius_ / (T(2) * modulus_));
-    separation_ =
-        equilibrium_radius_ * equilibrium_radius_ / (T(2) * std::cbrt(T(6)) * radius_);
+        damping_(p.damping),
+        c_(std::sqrt(T(2) * pi<T> * gamma_ / modulus_)),
+        equilibrium_radius_(
+            std::cbrt(T(9) * pi<T> * gamma_ * radius_ * radius_ / (T(2) * modulus_))),
+        separation_(equilibrium_radius_ * equilibrium_radius_ /
+                    (T(2) * std::cbrt(T(6)) * radius_)) {
   }
 
   /// The contact radius a (m) at overlap δ ≥ −δ_c (the stable branch; the
@@ -145,9 +147,9 @@ class jkr {
   T radius_;
   T gamma_;
   T damping_;
-  T c_ = T(0);                   // √(2πγ/E*)
-  T equilibrium_radius_ = T(0);  // a₀
-  T separation_ = T(0);          // δ_c
+  T c_;                   // √(2πγ/E*)
+  T equilibrium_radius_;  // a₀
+  T separation_;          // δ_c
 };
 
 /// The DMT law at one effective radius R*: Hertz minus the constant
@@ -160,12 +162,10 @@ class dmt {
 
   /// Throws carom::invalid_input as carom::jkr.
   explicit dmt(const adhesion_params<T>& p)
-      : modulus_(p.youngs_modulus),
+      : modulus_(detail::validated_adhesion("carom::dmt", p).youngs_modulus),
         radius_(p.effective_radius),
         gamma_(p.work_of_adhesion),
-        damping_(p.damping) {
-    detail::validate_adhesion("carom::dmt", p);
-  }
+        damping_(p.damping) {}
 
   /// √(R* δ) (m), δ ≥ 0.
   [[nodiscard]] T contact_radius(T overlap) const noexcept { return std::sqrt(radius_ * overlap); }
