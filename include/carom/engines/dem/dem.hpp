@@ -90,7 +90,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// shorter than twice the cutoff; both or neither of pair_law and
   /// materials, or a particle's species outside the material table; rolling
   /// parameters without carom::sds_rolling, or negative; plane_motions not
-  /// one per plane, not finite, or tilting a plane off a periodic axis.
+  /// one per plane, not finite, or tilting a plane off a periodic axis; an
+  /// adhesive law (contact/adhesion.hpp) with a reference radius, or one
+  /// whose contacts outlast δ = 0 (carom::jkr with γ > 0).
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),
