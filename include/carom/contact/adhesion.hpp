@@ -216,6 +216,15 @@ concept adhesive_contact_law = contact_law<L, T> && requires(const L& law, T ove
   { law.contact_radius(overlap) } noexcept -> std::same_as<T>;
 };
 
+/// An adhesive law whose contacts outlast δ = 0 (carom::jkr): its
+/// `pulloff_separation()` is not the compile-time 0 of carom::dmt, so an
+/// engine keeps, for each pair, whether it is attached (it touched, δ > 0,
+/// and has not yet come apart beyond δ_c) and feeds the law δ ∈ [−δ_c, 0]
+/// while it is.
+template <class L, class T>
+concept hysteretic_contact_law =
+    adhesive_contact_law<L, T> && !requires { requires L::pulloff_separation() == T(0); };
+
 /// The normal load of the Coulomb limit of a contact of normal force F_n
 /// (N) under a law scaled by s: F_n for a law without adhesion (the cap
 /// clips it at 0), |F_n + 2 s F_po| for an adhesive one.
@@ -232,5 +241,6 @@ template <scalar T, class Law>
 
 static_assert(contact_law<jkr<double>, double> && contact_law<dmt<float>, float>);
 static_assert(adhesive_contact_law<jkr<float>, float> && adhesive_contact_law<dmt<double>, double>);
+static_assert(hysteretic_contact_law<jkr<float>, float> && !hysteretic_contact_law<dmt<double>, double>);
 
 }  // namespace carom
