@@ -91,8 +91,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// materials, or a particle's species outside the material table; rolling
   /// parameters without carom::sds_rolling, or negative; plane_motions not
   /// one per plane, not finite, or tilting a plane off a periodic axis; an
-  /// adhesive law (contact/adhesion.hpp) with a reference radius, or one
-  /// whose contacts outlast δ = 0 (carom::jkr with γ > 0).
+  /// adhesive law (contact/adhesion.hpp) with a reference radius.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),
@@ -235,9 +234,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
   /// The Verlet list; its payload is each pair's tangential stretch
-  /// (carom::sliding_and_rolling with carom::sds_rolling).
-  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type>>& neighbours()
-      const noexcept {
+  /// (carom::sliding_and_rolling with carom::sds_rolling), with carom::jkr
+  /// also whether the pair is attached.
+  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>>&
+  neighbours() const noexcept {
     return list_;
   }
 
@@ -348,7 +348,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         species_(std::move(setup.species)),
         force_(initial.size()),
         torque_(initial.size()),
-        list_(container, setup.max_diameter, setup.skin),
+        list_(container, setup.max_diameter, setup.skin, setup.pair_separation),
         pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
                        setup.radius_power, threads_),
         wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions), container,
@@ -443,7 +443,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<species_index> species_;  // empty with one species
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  verlet_list<T, D, detail::dem_history<T, D, rolling_type>> list_;
+  verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>> list_;
   detail::dem_pair_contacts<T, D, Law, tangential_type, rolling_type> pair_contacts_;
   detail::dem_wall_contacts<T, D, Law, tangential_type, rolling_type> wall_contacts_;
 };
