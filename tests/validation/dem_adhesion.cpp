@@ -243,14 +243,17 @@ TEMPLATE_LIST_TEST_CASE("DEM adhesion: JKR spheres attach on touch and part at �
   // A light particle (fixed, then driven) and a heavy free one (moved by
   // ~1e-12 m while the contact lasts): the overlap is the one the driven
   // particle imposes, and the force on the heavy one the law's at it
-  // (α = 0). They start 1.5 δ_c apart.
+  // (α = 0). They start 1.5 δ_c apart. A skin of δ_c/4 rebuilds the list
+  // every few dozen steps: the attached flag must outlive the rebuilds, and
+  // the list must hold the pair beyond the skin, down to −δ_c.
   carom::particles<T, D> ps;
   const T start = T(0.004);
   ps.add({.position = adhesion_point<T, D>(start), .radius = r, .mass = T(1e-5)});
   ps.add({.position = adhesion_point<T, D>(start + 2 * r + T(1.5) * separation), .radius = r,
           .mass = T(1e3)});
-  jkr_frictionless_dem<T, D> e(carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
-                               {.pair_law = law, .max_impact_speed = T(0.01)});
+  jkr_frictionless_dem<T, D> e(
+      carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
+      {.pair_law = law, .max_impact_speed = T(0.01), .skin = separation / 4});
   e.fix(0);
   const T travel = jkr_travel<T>();
   const T speed = travel / e.time_step();
@@ -288,6 +291,7 @@ TEMPLATE_LIST_TEST_CASE("DEM adhesion: JKR spheres attach on touch and part at �
   }
   REQUIRE(pull.parted);
   CHECK(pull.held_apart);
+  CHECK(e.neighbours().builds() > 10);
   const T pulloff = T(1.5) * carom::pi<T> * law.work_of_adhesion() * effective_radius;
   // The force is smooth at its minimum (dF/dδ = 0 at a = a₀/4^{1/3}): a
   // step of travel of ≤ 1e-2 δ_c misses it by ~1e-4 of F_po; the rest is
@@ -358,7 +362,8 @@ TEMPLATE_LIST_TEST_CASE("DEM adhesion: a JKR sphere on a wall attaches on touch 
   const T r = T(adhesion_radius);
   // Wall contact: R* = r. A heavy free sphere (1 t) driven by its velocity,
   // set before each phase: the contact force of ≤ 2.4 mN changes it by
-  // ~1e-10 m/s over the run, at a time step of 10 ns.
+  // ~1e-10 m/s over the run, at a time step of 10 ns. A skin of δ_c/4: the
+  // wall must keep the sphere among its candidates beyond the skin.
   const carom::jkr<T> wall_law(adhesion_soft<T>(r, T(0)));
   const T separation = wall_law.pulloff_separation();
   carom::vec<T, D> x{};
@@ -369,7 +374,7 @@ TEMPLATE_LIST_TEST_CASE("DEM adhesion: a JKR sphere on a wall attaches on touch 
   jkr_frictionless_dem<T, D> e(
       carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
       {.pair_law = carom::jkr<T>(adhesion_soft<T>(r / 2, T(0))), .wall_law = wall_law,
-       .max_impact_speed = T(0.01), .time_step = T(1e-8)});
+       .max_impact_speed = T(0.01), .time_step = T(1e-8), .skin = separation / 4});
   const T travel = jkr_travel<T>() / 4;  // the coordinates near 1 mm are 4× finer
   const T speed = travel / e.time_step();
   const auto overlap = [&] { return r - e.positions()[0][1]; };  // the floor y = 0
@@ -405,6 +410,7 @@ TEMPLATE_LIST_TEST_CASE("DEM adhesion: a JKR sphere on a wall attaches on touch 
   }
   REQUIRE(pull.parted);
   CHECK(pull.held_apart);
+  CHECK(e.neighbours().builds() > 10);
   const T pulloff = T(1.5) * carom::pi<T> * wall_law.work_of_adhesion() * r;
   const T tolerance = std::is_same_v<T, float> ? T(2e-3) : T(1e-5);
   INFO("lowest " << pull.lowest << " pull-off " << -pulloff);
