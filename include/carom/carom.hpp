@@ -20,6 +20,7 @@
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/calibration.hpp"
 #include "carom/contact/power_law.hpp"
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/material_table.hpp"
 #include "carom/contact/materials.hpp"
 #include "carom/contact/observables.hpp"

@@ -198,6 +198,116 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with friction history is b
   CHECK(second.velocities()[0] == carom::vec<T, D>{});
 }
 
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with DMT adhesion is bit for bit",
+                        "[io][checkpoint][adhesion]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using law = carom::dmt<T>;
+  using engine = carom::dem<T, D, law>;
+  const auto scene = ckpt_beads<T, D>();  // radius 1 cm: R* = 5 mm between beads, 1 cm at a wall
+  const auto adhesive = [](T effective_radius, T gamma) {
+    return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                .work_of_adhesion = gamma, .damping = T(0.5)});
+  };
+  // F_po = 2πγR* ≈ 0.3 N against a weight of 9.8 N: beads stick, and slide.
+  const auto params = [&](T gamma) {
+    carom::dem_params<T, D, law> p{.pair_law = adhesive(T(0.005), gamma),
+                                   .wall_law = adhesive(T(0.01), gamma),
+                                   .pair_tangential = {.friction = T(0.4), .stiffness = T(2e7)},
+                                   .max_impact_speed = T(1)};
+    p.gravity[1] = T(-9.81);
+    return p;
+  };
+  const std::uint64_t half = 3000;
+  engine whole(scene.container, scene.particles, params(T(10)));
+  whole.run(2 * half);
+  engine first(scene.container, scene.particles, params(T(10)));
+  first.run(half);
+  REQUIRE(first.contact_count() > 0);
+  engine second(scene.container, scene.particles, params(T(10)));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
+  second.run(half);
+  CHECK(second.steps() == whole.steps());
+  CHECK(second.contact_count() == whole.contact_count());
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == scene.particles.size());
+  // Another work of adhesion is another run: the file does not load.
+  engine other(scene.container, scene.particles, params(T(11)));
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(other, carom_test::checkpoint_bytes(first)),
+                    Catch::Contains("fingerprint mismatch"));
+}
+
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with attached JKR contacts is bit for bit",
+                        "[io][checkpoint][adhesion]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using law = carom::jkr<T>;
+  using engine = carom::dem<T, D, law>;
+  // A heavy bead on the floor and a driven bead beside it (1 cm beads,
+  // E* = 10 MPa, γ = 10 J/m²: δ₀ ≈ 7 µm and δ_c ≈ 6 µm between beads, 9 µm
+  // and 7.5 µm at the wall), pulled apart at 1 cm/s: at the checkpoint both
+  // contacts hold at δ < −δ_c/4, which only the attached flags keep; after
+  // it both part.
+  const T r = T(0.01);
+  const auto adhesive = [](T effective_radius) {
+    return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                .work_of_adhesion = T(10), .damping = T(0.5)});
+  };
+  const law pair_law = adhesive(r / 2), wall_law = adhesive(r);
+  carom::particles<T, D> ps;
+  carom::vec<T, D> x{};
+  for (std::size_t a = 0; a < D; ++a) x[a] = T(0.05);  // near the corner: float moves them
+  x[1] = r - wall_law.equilibrium_overlap();
+  ps.add({.position = x, .radius = r, .mass = T(10)});
+  x[0] -= 2 * r - pair_law.equilibrium_overlap();
+  ps.add({.position = x, .radius = r, .mass = T(1)});
+  const auto container = carom::box<T, D>::cube(T(1), carom::boundary::wall);
+  const carom::dem_params<T, D, law> p{
+      .pair_law = pair_law,
+      .wall_law = wall_law,
+      .pair_tangential = {.friction = T(0.4), .stiffness = T(2e7)},
+      .max_impact_speed = T(0.1),
+      .time_step = T(1e-6)};
+  const auto prepare = [](engine& e) {
+    e.fix(1);  // driven away along −x while bead 0 rises off the floor
+    carom::vec<T, D> v{};
+    v[0] = T(-0.01);
+    e.set_velocity(1, v);
+    v[0] = T(0);
+    v[1] = T(0.01);
+    e.set_velocity(0, v);
+  };
+  // The checkpoint: the first step at which both overlaps are below −δ_c/4
+  // (~1.1 ms; the tension of < 0.5 N slows the 10 kg bead by ~1e-4 m/s).
+  const auto apart = [&](const engine& e) {
+    const auto q = e.positions();
+    return r - q[0][1] < -wall_law.pulloff_separation() / 4 &&
+           2 * r - carom::norm(carom::vec<T, D>(q[0] - q[1])) <
+               -pair_law.pulloff_separation() / 4;
+  };
+  engine probe(container, ps, p);
+  prepare(probe);
+  std::uint64_t half = 0;
+  while (!apart(probe) && half < 100000) {
+    probe.step();
+    ++half;
+  }
+  engine whole(container, ps, p);
+  prepare(whole);
+  whole.run(2 * half);
+  engine first(container, ps, p);
+  prepare(first);
+  first.run(half);
+  REQUIRE(apart(first));
+  REQUIRE(first.contact_count() == 2);
+  engine second(container, ps, p);
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
+  second.run(half);
+  CHECK(second.steps() == whole.steps());
+  CHECK(second.contact_count() == whole.contact_count());
+  CHECK(whole.contact_count() == 0);
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == ps.size());
+}
+
 TEMPLATE_LIST_TEST_CASE("checkpoint: impulse-mode continuation is bit for bit", "[io][checkpoint]",
                         ckpt_spaces) {
   using T = typename TestType::scalar;

@@ -94,7 +94,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// one per plane, not finite, or tilting a plane off a periodic axis;
   /// cylinders not finite, of radius ≤ 0, with a non-unit axis or one off a
   /// periodic axis, narrower than a particle inside them, or with a
-  /// particle centre on the wrong side.
+  /// particle centre on the wrong side; an adhesive law
+  /// (contact/adhesion.hpp) with a reference radius.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),
@@ -242,9 +243,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
   /// The Verlet list; its payload is each pair's tangential stretch
-  /// (carom::sliding_and_rolling with carom::sds_rolling).
-  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type>>& neighbours()
-      const noexcept {
+  /// (carom::sliding_and_rolling with carom::sds_rolling), with carom::jkr
+  /// also whether the pair is attached.
+  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>>&
+  neighbours() const noexcept {
     return list_;
   }
 
@@ -356,12 +358,12 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         species_(std::move(setup.species)),
         force_(initial.size()),
         torque_(initial.size()),
-        list_(container, setup.max_diameter, setup.skin),
+        list_(container, setup.max_diameter, setup.skin, setup.pair_separation),
         pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
                        setup.radius_power, threads_),
         wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions),
-                       std::move(setup.cylinders), container, std::move(setup.wall_models), setup.inverse_reference_radius,
-                       setup.radius_power, initial.size()) {
+                       std::move(setup.cylinders), container, std::move(setup.wall_models),
+                       setup.inverse_reference_radius, setup.radius_power, initial.size()) {
     rebuild();
     compute_forces();
   }
@@ -451,7 +453,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<species_index> species_;  // empty with one species
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  verlet_list<T, D, detail::dem_history<T, D, rolling_type>> list_;
+  verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>> list_;
   detail::dem_pair_contacts<T, D, Law, tangential_type, rolling_type> pair_contacts_;
   detail::dem_wall_contacts<T, D, Law, tangential_type, rolling_type> wall_contacts_;
 };

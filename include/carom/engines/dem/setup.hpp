@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
-#include "carom/contact/concepts.hpp"
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
+#include "carom/contact/concepts.hpp"
 #include "carom/contact/material_table.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
@@ -62,10 +64,31 @@ struct dem_contact_model {
   rolling_params<T> rolling{};
 };
 
-/// The stretches a pair contact keeps (the Verlet list's payload).
-template <scalar T, std::size_t D, rolling_model Rolling>
-using dem_history =
-    std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>;
+/// The stretches of a pair contact and whether it is attached: a contact
+/// under a law that outlasts δ = 0 (carom::hysteretic_contact_law) from
+/// its first touch until δ < −δ_c.
+template <class Stretches>
+struct attached_history : Stretches {
+  unsigned char attached = 0;
+};
+
+/// What a pair contact keeps (the Verlet list's payload): its stretches,
+/// and with carom::jkr whether it is attached.
+template <scalar T, std::size_t D, rolling_model Rolling, class Law = void>
+using dem_history = std::conditional_t<
+    hysteretic_contact_law<Law, T>,
+    attached_history<std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>,
+    std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>;
+
+/// The largest pull-off separation δ_c (m) of `models`' laws: how far apart
+/// their contacts may last; 0 unless the law is hysteretic.
+template <scalar T, class Model>
+[[nodiscard]] T largest_pulloff_separation(const std::vector<Model>& models) noexcept {
+  T largest = T(0);
+  if constexpr (hysteretic_contact_law<decltype(Model::law), T>)
+    for (const Model& m : models) largest = std::max(largest, m.law.pulloff_separation());
+  return largest;
+}
 
 /// The tangential stretch of a history (the whole history without rolling
 /// resistance).
@@ -102,6 +125,7 @@ struct dem_setup {
   T time_step = T(0);
   T skin = T(0);
   T max_diameter = T(0);
+  T pair_separation = T(0);  // the list's margin: the largest δ_c of the pair laws
   T inverse_reference_radius = T(0);
   T radius_power = T(0.5);  // q of stiffness_scale
   bool periodic = false;
@@ -239,6 +263,13 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
+  if constexpr (adhesive_contact_law<Law, T>) {
+    // An adhesive law holds its R*: the (R*/R_ref)^q scaling would scale its
+    // pull-off force by a power of R* other than 1.
+    require(p.reference_radius == T(0), name,
+            "an adhesive law is built for its own effective radius: reference_radius must be 0 "
+            "(got ", p.reference_radius, ")");
+  }
   const std::size_t species_count = materials ? p.materials.size() : 1;
   for (std::size_t i = 0; i < initial.size(); ++i)
     require(initial.species()[i] < species_count, name, "particle ", i, " (id ",
@@ -339,6 +370,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   setup.time_step = dt;
   setup.skin = skin;
   setup.max_diameter = T(2) * max_radius;
+  setup.pair_separation = largest_pulloff_separation<T>(setup.pair_models);
   setup.inverse_reference_radius = inverse_reference_radius;
   setup.periodic = periodic;
   setup.threads = thread_count(p.threads);

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/core/checkpoint_access.hpp"
 #include "carom/engines/dem/dem.hpp"
@@ -32,6 +33,8 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   using angular_type = angular<T, D>;
   static constexpr checkpoint_engine kind = checkpoint_engine::dem;
   static constexpr bool rolling = engine::rolling_type::has_history;
+  // With carom::jkr each pair's record also says whether it is attached.
+  static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
     checkpoint_fingerprint f;
@@ -83,12 +86,18 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     const auto& list = e.list_;
     w.u64(list.builds_);
     w.values(std::span<const vector>(list.reference_));
-    if constexpr (rolling) {  // the tangential stretches, then the rolling ones
+    if constexpr (rolling || hysteretic) {
+      // The tangential stretches (with the attached flags), then the rolling ones.
       std::vector<vector> stretches(list.payload_.size());
-      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].sliding;
-      write_springs(w, std::span<const vector>(stretches), {});
-      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].rolling;
-      write_springs(w, std::span<const vector>(stretches), {});
+      std::vector<unsigned char> attached;
+      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = sliding(list.payload_[k]);
+      if constexpr (hysteretic)
+        for (const auto& h : list.payload_) attached.push_back(h.attached);
+      write_springs(w, std::span<const vector>(stretches), attached);
+      if constexpr (rolling) {
+        for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].rolling;
+        write_springs(w, std::span<const vector>(stretches), {});
+      }
     } else {
       write_springs(w, std::span<const vector>(list.payload_), {});
     }
@@ -137,13 +146,18 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     list.build(reference, e.radius_);
     list.builds_ = static_cast<std::size_t>(builds);
     std::vector<vector> pair_springs(list.size());
-    read_springs(r, pair_springs, nullptr, "pair springs");
-    if constexpr (rolling) {
-      std::vector<vector> pair_rolling(list.size());
-      read_springs(r, pair_rolling, nullptr, "pair rolling springs");
-      list.payload_.resize(list.size());
-      for (std::size_t k = 0; k < list.size(); ++k)
-        list.payload_[k] = {pair_springs[k], pair_rolling[k]};
+    std::vector<unsigned char> attached(hysteretic ? list.size() : 0, 0);
+    read_springs(r, pair_springs, hysteretic ? &attached : nullptr, "pair springs");
+    if constexpr (rolling || hysteretic) {
+      std::vector<vector> pair_rolling(rolling ? list.size() : 0);
+      if constexpr (rolling) read_springs(r, pair_rolling, nullptr, "pair rolling springs");
+      list.payload_.assign(list.size(), {});
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        auto& h = list.payload_[k];
+        sliding(h) = pair_springs[k];
+        if constexpr (rolling) h.rolling = pair_rolling[k];
+        if constexpr (hysteretic) h.attached = attached[k];
+      }
     } else {
       list.payload_ = std::move(pair_springs);
     }
@@ -239,7 +253,7 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
       std::uint8_t flag = 0;
       if (touching != nullptr) {
         flag = r.u8();
-        check_below(flag, 2, "a wall contact flag");
+        check_below(flag, 2, "a contact flag");
         (*touching)[k] = flag;
       }
       r.read(springs[k]);
@@ -262,6 +276,10 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     f.value(T(std::is_same_v<typename L::convention, unclipped> ? 1 : 0));
     for (const double overlap : {1e-6, 1e-3})
       for (const double rate : {-1.0, 1.0}) f.value(l.force(T(overlap), T(rate), T(1)));
+    if constexpr (adhesive_contact_law<L, T>) {
+      f.value(l.pulloff_force());
+      f.value(l.pulloff_separation());
+    }
     f.value(t.friction);
     f.value(t.stiffness);
     f.value(t.damping);
