@@ -104,6 +104,42 @@ class verlet_list {
     ++builds_;
   }
 
+  /// Marks a particle dropped by renumber().
+  static constexpr std::uint32_t dropped = 0xFFFFFFFFu;
+
+  /// Renumbers the stored pairs after particles were added or removed:
+  /// particle i becomes new_index[i], or is dropped with its pairs when
+  /// new_index[i] == dropped; the particles from new_index.size() up to
+  /// new_size are new and have no pairs. The kept particles must keep
+  /// their order (new_index increasing over them), so that every row stays
+  /// sorted and the payload of each kept pair goes along to the next
+  /// build(), which must follow (needs_rebuild() is true until then).
+  /// Allocates. Does nothing to a list never built.
+  void renumber(std::span<const std::uint32_t> new_index, std::size_t new_size) {
+    if (!built_) return;
+    std::vector<std::uint32_t> offsets(new_size + 1, 0), partners;
+    std::vector<Payload> payload;
+    partners.reserve(partners_.size());
+    payload.reserve(payload_.size());
+    std::size_t row = 0;
+    for (std::size_t i = 0; i + 1 < offsets_.size() && i < new_index.size(); ++i) {
+      const std::uint32_t ni = new_index[i];
+      if (ni == dropped) continue;
+      while (row <= ni) offsets[row++] = static_cast<std::uint32_t>(partners.size());
+      for (std::uint32_t k = offsets_[i]; k < offsets_[i + 1]; ++k) {
+        const std::uint32_t nj = new_index[partners_[k]];
+        if (nj == dropped) continue;
+        partners.push_back(nj);
+        payload.push_back(payload_[k]);
+      }
+    }
+    while (row <= new_size) offsets[row++] = static_cast<std::uint32_t>(partners.size());
+    offsets_ = std::move(offsets);
+    partners_ = std::move(partners);
+    payload_ = std::move(payload);
+    reference_.clear();  // needs_rebuild() until the next build
+  }
+
   [[nodiscard]] std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
   [[nodiscard]] std::span<const std::uint32_t> partners() const noexcept { return partners_; }
   [[nodiscard]] std::span<Payload> payload() noexcept { return payload_; }

@@ -110,6 +110,42 @@ template <scalar T, std::size_t D>
   return h.sliding;
 }
 
+/// What dem::add() checks new particles against: the species, the largest
+/// radius the neighbour list was built for, and the laws with which the
+/// time step must stay below the critical step of the stiffest contact.
+template <scalar T, class Law>
+struct dem_admission {
+  std::vector<dem_contact_model<T, Law>> pair_models;
+  std::vector<dem_contact_model<T, Law>> wall_models;
+  std::size_t species_count = 1;
+  T largest_radius = T(0);  // of the list's cells
+  T min_mass = T(0);        // the lightest particle so far
+  T min_radius = T(0);      // the smallest and largest radii so far
+  T max_radius = T(0);
+  T max_impact_speed = T(1);
+  T inverse_reference_radius = T(0);
+  T radius_power = T(0.5);
+  bool has_walls = false;
+};
+
+/// Calls f(law, effective mass, "pair_law" or "wall_law") for each law at
+/// its stiffest contact: the lightest particle and the radius with the
+/// largest stiffness scale (a scaled law at mass m moves like the law at
+/// mass m/s; the scale falls with R* when q < 0).
+template <scalar T, class Law, class F>
+void for_each_stiffest_contact(const dem_admission<T, Law>& a, F&& f) {
+  auto scale = [&](T effective_radius) {
+    return stiffness_scale(effective_radius, a.inverse_reference_radius, a.radius_power);
+  };
+  const T pair_scale = std::max(scale(T(0.5) * a.max_radius), scale(T(0.5) * a.min_radius));
+  const T wall_scale = std::max(scale(a.max_radius), scale(a.min_radius));
+  const T pair_mass = T(0.5) * a.min_mass / pair_scale;
+  const T wall_mass = a.min_mass / wall_scale;
+  for (const auto& m : a.pair_models) f(m.law, pair_mass, "pair_law");
+  if (a.has_walls)
+    for (const auto& m : a.wall_models) f(m.law, wall_mass, "wall_law");
+}
+
 /// What the engine is built from once its inputs have passed every check.
 /// Contact models: pairs [a · species + b], walls [a]; one species without
 /// materials (and then no species per particle).
@@ -130,6 +166,7 @@ struct dem_setup {
   T radius_power = T(0.5);  // q of stiffness_scale
   bool periodic = false;
   int threads = 1;
+  dem_admission<T, Law> admission;
 };
 
 template <scalar T>
@@ -261,6 +298,8 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(is_finite(p.time_step) && p.time_step >= T(0), name,
           "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
+  require(is_finite(p.largest_radius) && p.largest_radius >= T(0), name,
+          "largest_radius must be finite and >= 0 (got ", p.largest_radius, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
   if constexpr (adhesive_contact_law<Law, T>) {
@@ -314,6 +353,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
     min_radius = std::min(min_radius, initial.radii()[i]);
     max_radius = std::max(max_radius, initial.radii()[i]);
   }
+  max_radius = std::max(max_radius, p.largest_radius);
 
   dem_setup<T, D, Law> setup{};
   T reference_radius = p.reference_radius;
@@ -333,29 +373,26 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   for (std::size_t a = 0; a < D; ++a) periodic = periodic || container.is_periodic(a);
   const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
   const T inverse_reference_radius = reference_radius > T(0) ? T(1) / reference_radius : T(0);
-  auto scale = [&](T effective_radius) {
-    return stiffness_scale(effective_radius, inverse_reference_radius, setup.radius_power);
-  };
-  // The stiffest contacts: smallest mass, largest scale (scaled law at mass m
-  // moves like the law at mass m/s; the scale falls with R* when q < 0).
-  const T pair_scale = std::max(scale(T(0.5) * max_radius), scale(T(0.5) * min_radius));
-  const T wall_scale = std::max(scale(max_radius), scale(min_radius));
-  const T pair_mass = T(0.5) * min_mass / pair_scale;
-  const T wall_mass = min_mass / wall_scale;
-  const bool has_walls = !walls.empty() || !p.cylinders.empty();
+  dem_admission<T, Law>& a = setup.admission;
+  a.pair_models = setup.pair_models;
+  a.wall_models = setup.wall_models;
+  a.species_count = species_count;
+  a.largest_radius = max_radius;
+  a.min_mass = min_mass;
+  a.min_radius = min_radius;
+  a.max_radius = max_radius;
+  a.max_impact_speed = p.max_impact_speed;
+  a.inverse_reference_radius = inverse_reference_radius;
+  a.radius_power = setup.radius_power;
+  a.has_walls = !walls.empty() || !p.cylinders.empty();
   T dt = p.time_step;
-  auto for_each_law = [&](auto&& f) {
-    for (const auto& m : setup.pair_models) f(m.law, pair_mass, "pair_law");
-    if (has_walls)
-      for (const auto& m : setup.wall_models) f(m.law, wall_mass, "wall_law");
-  };
   if (dt == T(0)) {
     dt = infinity<T>;
-    for_each_law([&](const Law& law, T mass, const char*) {
+    for_each_stiffest_contact(a, [&](const Law& law, T mass, const char*) {
       dt = std::min(dt, recommended_time_step(law, mass, p.max_impact_speed, p.steps_per_contact));
     });
   } else {
-    for_each_law([&](const Law& law, T mass, const char* which) {
+    for_each_stiffest_contact(a, [&](const Law& law, T mass, const char* which) {
       const T critical = critical_time_step(law, mass, p.max_impact_speed);
       require(dt <= critical, name, "time_step = ", dt, " is above the critical time step ", critical,
               " of the ", which, " at max_impact_speed = ", p.max_impact_speed);

@@ -37,6 +37,12 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
   [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
+    // A checkpoint holds the motion of the particles the engine was
+    // constructed from, not the particles themselves.
+    require(!e.particles_changed_,
+            "carom::save_checkpoint / load_checkpoint: carom::dem: particles were added or "
+            "removed (dem::add(), dem::remove()); a checkpoint holds the particles the engine "
+            "was constructed from, so this engine cannot be saved or loaded");
     checkpoint_fingerprint f;
     // The law by its parameters and values (law()), not by its name: the
     // compilers spell default template arguments differently.

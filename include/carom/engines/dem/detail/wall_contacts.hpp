@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -154,6 +155,27 @@ class dem_wall_contacts {
       }
     }
     offsets_[count] = candidates_.size();
+  }
+
+  /// Carries each particle's springs and flags over to its new index after
+  /// particles were added or removed (dem::add(), dem::remove()): particle
+  /// i becomes new_index[i] unless that is `dropped`; the particles from
+  /// new_index.size() to new_size are new and start with none. refresh()
+  /// must follow. Allocates.
+  void renumber(std::span<const std::uint32_t> new_index, std::size_t new_size,
+                std::uint32_t dropped) {
+    const std::size_t count = wall_count();
+    const std::size_t n = new_index.size();
+    auto carry = [&](auto& values) {
+      std::remove_reference_t<decltype(values)> moved(count * new_size);
+      for (std::size_t w = 0; w < count; ++w)
+        for (std::size_t i = 0; i < n; ++i)
+          if (new_index[i] != dropped) moved[w * new_size + new_index[i]] = values[w * n + i];
+      values = std::move(moved);
+    };
+    carry(spring_);
+    if constexpr (Rolling::has_history) carry(roll_spring_);
+    carry(touching_);
   }
 
   /// Adds the wall contact forces and torques to `sums`; returns the
