@@ -47,7 +47,7 @@ insertion_engine<T, D> insertion_pile(bool far) {
   if (far) ps.add({.position = insertion_at<T, D>(T(0.09), T(0.05)), .radius = r, .mass = T(1e-3)});
   for (int k = 0; k < 6; ++k)
     ps.add({.position = insertion_at<T, D>(T(0.012) + T(0.0082) * T(k % 3),
-                                           r + T(0.0085) * T(k / 3) + T(0.0002) * T(k)),
+                                           r + T(0.0085) * T(k >= 3 ? 1 : 0) + T(0.0002) * T(k)),
             .velocity = insertion_at<T, D>(T(0.05) * T(k % 2), T(-0.1)),
             .radius = r,
             .mass = T(1e-3)});
@@ -158,6 +158,7 @@ TEMPLATE_LIST_TEST_CASE("dem::add and dem::remove: ids, flags and forces stay wi
   CHECK(e.velocities()[1] == v1);
   CHECK(e.positions()[1] == x[3]);
   std::vector<carom::particle_params<T, D>> more;
+  more.reserve(3);
   for (int k = 0; k < 3; ++k)
     more.push_back({.position = insertion_at<T, D>(T(0.05) + T(0.01) * T(k), T(0.08)),
                     .radius = T(0.003),
