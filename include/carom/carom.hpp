@@ -37,6 +37,7 @@
 #include "carom/integrate/concepts.hpp"
 #include "carom/integrate/integrators.hpp"
 #include "carom/setup/initial_states.hpp"
+#include "carom/setup/inlet.hpp"
 #include "carom/events/binary_heap_queue.hpp"
 #include "carom/events/bucket_queue.hpp"
 #include "carom/events/concepts.hpp"
