@@ -282,7 +282,9 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Removes the particles whose indices are in `indices` (in any order,
   /// repeats allowed) and returns how many were removed. The others keep
   /// their order (indices shift down), ids, fixed and locked flags, forces
-  /// of the last evaluation and every contact history among themselves
+  /// of the last evaluation (a survivor that touched a removed particle
+  /// keeps its push for the half step that follows, as velocity Verlet
+  /// would have applied it) and every contact history among themselves
   /// and with the walls. Throws carom::invalid_input for an index ≥
   /// size(), and then changes nothing. Allocates.
   std::size_t remove(std::span<const std::size_t> indices) {
