@@ -223,6 +223,14 @@ TEMPLATE_LIST_TEST_CASE("dem::add and dem::remove reject bad input and change no
     CHECK(e.ids()[i] == i);
     CHECK(e.positions()[i] == x[i]);
   }
+  carom::particles<T, D> one;
+  one.add(good);
+  CHECK_THAT(carom_test::rejection_message([&] {
+               insertion_engine<T, D>(e.container(), one,
+                                      {.pair_law = carom::hertz<T>::from_restitution(T(1e6), T(0.5)),
+                                       .largest_radius = T(-1)});
+             }),
+             Catch::Contains("largest_radius must be finite and >= 0 (got -1)"));
   // The engine runs on as before, and its next particle gets the next id.
   e.step();
   CHECK(e.add(std::span(&good, 1)) == 7);

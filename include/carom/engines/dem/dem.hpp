@@ -89,7 +89,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// non-finite normal or not parallel to a periodic axis; μ, k_t or γ_t
   /// negative or non-finite; a max impact speed ≤ 0; dt < 0, or above the
   /// critical step of either law at the max impact speed and the smallest
-  /// effective mass; a bad skin or reference radius; a periodic axis
+  /// effective mass; a bad skin, reference radius or largest_radius
+  /// (not finite, or negative); a periodic axis
   /// shorter than twice the cutoff; both or neither of pair_law and
   /// materials, or a particle's species outside the material table; rolling
   /// parameters without carom::sds_rolling, or negative; plane_motions not
