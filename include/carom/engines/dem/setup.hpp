@@ -374,8 +374,9 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
   const T inverse_reference_radius = reference_radius > T(0) ? T(1) / reference_radius : T(0);
   dem_admission<T, Law>& a = setup.admission;
-  a.pair_models = setup.pair_models;
-  a.wall_models = setup.wall_models;
+  // Copies constructed, not assigned: a law type may be const.
+  a.pair_models = std::vector(setup.pair_models);
+  a.wall_models = std::vector(setup.wall_models);
   a.species_count = species_count;
   a.largest_radius = max_radius;
   a.min_mass = min_mass;
