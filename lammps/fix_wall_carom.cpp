@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_carom.h"
 
+#include "pair_carom.h"
+
 #include <atom.h>
 #include <error.h>
+#include <force.h>
 #include <memory.h>
 #include <update.h>
 #include <utils.h>
@@ -33,8 +36,7 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   offset_ = carom::dot(normal_, point);
   try {
     const std::vector<std::string> words(arg + 10, arg + narg);
-    const carom_lammps::contact_input in = carom_lammps::parse_contact(words);
-    model_ = carom_lammps::make_model(in, in);
+    wall_ = carom_lammps::parse_contact(words);
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
@@ -54,6 +56,22 @@ int FixWallCarom::setmask() { return FixConst::POST_FORCE; }
 void FixWallCarom::init() {
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
     error->all(FLERR, "fix wall/carom needs atom_style sphere (radius, mass, omega, torque)");
+  // One model per atom type, calibrated here once: the pair coefficients
+  // may have changed since the last run.
+  const auto* pair = dynamic_cast<const PairCarom*>(force->pair_match("carom", 1));
+  if (wall_.law == carom_lammps::law_kind::hertz && pair == nullptr)
+    error->all(FLERR, "fix wall/carom: a hertz wall meets the atoms' material, given by "
+                      "pair_style carom (pair_coeff I I hertz E nu); with another pair style "
+                      "use a power wall");
+  model_.assign(std::size_t(atom->ntypes + 1), {});
+  for (int type = 1; type <= atom->ntypes; type++) {
+    try {
+      model_[std::size_t(type)] =
+          carom_lammps::make_wall_model(wall_, pair != nullptr ? pair->type_input(type) : wall_);
+    } catch (const std::exception& bad) {
+      error->all(FLERR, "fix wall/carom: atom type " + std::to_string(type) + ": " + bad.what());
+    }
+  }
 }
 
 // The setup pass adds the forces without moving the springs on (dt = 0,
@@ -68,6 +86,7 @@ void FixWallCarom::add_forces(bool advance) {
   double** f = atom->f;
   double** omega = atom->omega;
   double** torque = atom->torque;
+  const int* type = atom->type;
   const double dt = update->dt;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(atom->mask[i] & groupbit)) continue;
@@ -78,7 +97,8 @@ void FixWallCarom::add_forces(bool advance) {
       spring[0] = spring[1] = spring[2] = 0.0;
       continue;
     }
-    const auto result = carom_lammps::contact_force(model_, normal_, overlap, load(v[i]),
+    const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
+    const auto result = carom_lammps::contact_force(model, normal_, overlap, load(v[i]),
                                                     ri * load(omega[i]), atom->rmass[i], ri,
                                                     load(spring), advance ? dt : 0.0);
     for (int c = 0; c < 3; c++) {
