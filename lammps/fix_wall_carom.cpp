@@ -40,14 +40,17 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
-  // The stretch migrates with its atom.
+  // The stretch migrates with its atom and is kept in restart files.
+  restart_peratom = 1;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
   for (int i = 0; i < atom->nlocal; i++) spring_[i][0] = spring_[i][1] = spring_[i][2] = 0.0;
 }
 
 FixWallCarom::~FixWallCarom() {
   atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
   memory->destroy(spring_);
 }
 
@@ -124,5 +127,25 @@ int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
   for (int c = 0; c < 3; c++) spring_[nlocal][c] = buf[c];
   return 3;
 }
+
+// An atom's restart data: its count (4, this value included, as LAMMPS
+// expects of every fix's block) and the stretch.
+int FixWallCarom::pack_restart(int i, double* buf) {
+  buf[0] = 4;
+  for (int c = 0; c < 3; c++) buf[1 + c] = spring_[i][c];
+  return 4;
+}
+
+void FixWallCarom::unpack_restart(int nlocal, int nth) {
+  // This fix's block is the nth of the atom's: skip the others by their counts.
+  const double* extra = atom->extra[nlocal];
+  int at = 0;
+  for (int block = 0; block < nth; block++) at += static_cast<int>(extra[at]);
+  for (int c = 0; c < 3; c++) spring_[nlocal][c] = extra[at + 1 + c];
+}
+
+int FixWallCarom::size_restart(int /*nlocal*/) { return 4; }
+
+int FixWallCarom::maxsize_restart() { return 4; }
 
 double FixWallCarom::memory_usage() { return 3.0 * sizeof(double) * atom->nmax; }

@@ -4,7 +4,8 @@
 // The wall is a partner of infinite mass and radius at rest (m* = m_i,
 // R* = r_i), as in carom::dem; a hertz wall is a material of its own, met
 // by each atom type's (pair_style carom's pair_coeff I I). Each atom keeps
-// its tangential stretch with this wall, which migrates with it.
+// its tangential stretch with this wall, which migrates with it and is
+// kept in restart files.
 //
 //   fix ID group wall/carom plane px py pz nx ny nz <model words>
 //
@@ -30,6 +31,10 @@ class FixWallCarom : public Fix {
   void copy_arrays(int i, int j, int delflag) override;
   int pack_exchange(int i, double* buf) override;
   int unpack_exchange(int nlocal, double* buf) override;
+  int pack_restart(int i, double* buf) override;
+  void unpack_restart(int nlocal, int nth) override;
+  int size_restart(int nlocal) override;
+  int maxsize_restart() override;
   double memory_usage() override;
 
  private:
