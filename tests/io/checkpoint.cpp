@@ -13,9 +13,12 @@
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
+#include <span>
 #include <streambuf>
 #include <string>
+#include <vector>
 
 #include "checkpoint_support.hpp"
 #include "dem_support.hpp"
@@ -400,6 +403,74 @@ TEST_CASE("checkpoint: a DEM engine of two species whose particles did not chang
 
 namespace {
 
+/// Takes the particles whose index is 2 mod 5 out of a DEM bed and puts
+/// smaller, lighter ones, moving, in their places: the file then carries
+/// the particle set (header flag 1).
+template <class Engine>
+void ckpt_exchange(Engine& e) {
+  using T = typename Engine::scalar_type;
+  constexpr std::size_t D = Engine::space_dimension;
+  std::vector<carom::particle_params<T, D>> added;
+  for (std::size_t i = 2; i < e.size(); i += 5) {
+    carom::vec<T, D> v{};
+    v[0] = T(0.1);
+    added.push_back({.position = e.positions()[i], .velocity = v,
+                     .radius = T(0.9) * e.radii()[i], .mass = T(0.8) * e.masses()[i]});
+  }
+  e.remove_if([](std::size_t i) { return i % 5 == 2; });
+  e.add(added);
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation after particles left and entered is bit "
+                        "for bit",
+                        "[io][checkpoint]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using engine = carom::dem<T, D, carom::hertz<T>>;
+  const auto scene = ckpt_beads<T, D>();
+  const auto p = ckpt_dem_params<T, D>();
+  const std::uint64_t steps = 1000;
+  engine first(scene.container, scene.particles, p);
+  first.fix(0);
+  first.lock_rotation(1);
+  first.run(steps);
+  ckpt_exchange(first);
+  first.run(steps);
+  const std::size_t last = first.size() - 1;
+  first.remove(std::span(&last, 1));  // the largest id given is no longer there
+  first.run(steps);
+  bool stretched = false;
+  for (const auto& spring : first.neighbours().payload()) stretched |= spring != carom::vec<T, D>{};
+  REQUIRE(stretched);
+  const std::string file = carom_test::checkpoint_bytes(first);
+  CHECK(file[36] == 1);  // the particle set is in the file
+  // Loaded into an engine constructed from the original particles, or from
+  // only one of them: both take the file's particles and save it back.
+  engine second(scene.container, scene.particles, p);
+  carom_test::load_checkpoint_bytes(second, file);
+  CHECK(carom_test::checkpoint_bytes(second) == file);
+  carom::particles<T, D> one;
+  one.add({.position = scene.particles.positions()[0], .radius = scene.particles.radii()[0],
+           .mass = scene.particles.masses()[0]});
+  engine third(scene.container, one, p);
+  carom_test::load_checkpoint_bytes(third, file);
+  CHECK(carom_test::checkpoint_bytes(third) == file);
+  CHECK(std::ranges::equal(second.ids(), first.ids()));
+  for (engine* e : {&first, &second, &third}) {
+    e->run(steps);
+    ckpt_exchange(*e);  // ids go on from the largest given
+    e->run(steps);
+  }
+  CHECK(second.ids().back() == first.ids().back());
+  CHECK(carom_test::checkpoint_bytes(second) == carom_test::checkpoint_bytes(first));
+  CHECK(carom_test::checkpoint_bytes(third) == carom_test::checkpoint_bytes(first));
+  CHECK(ckpt_first_difference(second.state(), first.state()) == first.size());
+}
+
+namespace {
+
 /// Recomputes the checksum of a file whose bytes were edited.
 [[nodiscard]] std::string ckpt_reseal(std::string bytes) {
   carom::detail::checkpoint_checksum checksum;
@@ -543,6 +614,58 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
                       Catch::Contains("cannot open '/nonexistent/x.ckpt'"));
     CHECK(carom_test::checkpoint_bytes(target) == before);
   }
+}
+
+TEST_CASE("checkpoint: a rejected particle set names its cause and changes nothing",
+          "[io][checkpoint]") {
+  using engine = carom::dem<double, 3, carom::hertz<double>>;
+  const auto scene = ckpt_beads<double, 3>();
+  const auto p = ckpt_dem_params<double, 3>();
+  engine source(scene.container, scene.particles, p);
+  source.run(300);
+  ckpt_exchange(source);
+  source.run(100);
+  const std::string good = carom_test::checkpoint_bytes(source);
+  const std::size_t n = source.size();
+  engine target(scene.container, scene.particles, p);
+  target.run(200);
+  const auto rejects = [&](const std::string& bytes, const std::string& cause) {
+    const std::string before = carom_test::checkpoint_bytes(target);
+    CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(target, bytes), Catch::Contains(cause));
+    CHECK(carom_test::checkpoint_bytes(target) == before);
+  };
+  // The payload: the count, then radii, masses, inverse moments of inertia
+  // (8 bytes each), ids and species (4 bytes each), the next id.
+  const auto edited = [&](std::size_t at, const auto& value) {
+    std::string b = good;
+    std::memcpy(b.data() + at, &value, sizeof(value));  // little-endian machines
+    return ckpt_reseal(b);
+  };
+  const std::size_t radii = 64, masses = radii + 8 * n, ids = radii + 24 * n, species = ids + 4 * n;
+  for (int round = 0; round < 2; ++round) {  // into an unchanged engine, then into a changed one
+    rejects(edited(radii + 8, 0.02), "particle 1: radius 0.02 is above the largest radius 0.005");
+    rejects(edited(masses + 16, 0.0), "particle 2: mass 0 is not finite and > 0");
+    rejects(edited(masses, 1e-9), "is above the critical time step");
+    rejects(edited(species + 12, std::uint32_t(1)),
+            "particle 3: species 1 is outside the material table (1 species)");
+    rejects(edited(ids + 4, source.ids()[0]), "is given to two particles");
+    rejects(edited(species + 4 * n, std::uint64_t(source.ids().back())), "is not below the next id");
+    rejects(edited(36, std::uint32_t(3)), "unknown header flags 3");
+    ckpt_exchange(target);
+  }
+  // A file without the particle set holds those the engine was constructed
+  // from: this one's changed.
+  const engine unchanged(scene.container, scene.particles, p);
+  rejects(carom_test::checkpoint_bytes(unchanged), "particles were added to or removed from");
+
+  // Only carom::dem carries a particle set.
+  carom::impulse_stepped<double, 3> hard(scene.container, scene.particles, {.time_step = 1e-3});
+  std::string flagged = carom_test::checkpoint_bytes(hard);
+  const std::string before = flagged;
+  flagged[36] = 1;
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(hard, ckpt_reseal(flagged)),
+                    Catch::Contains("the particle-set flag is set, but only carom::dem writes it"));
+  CHECK(carom_test::checkpoint_bytes(hard) == before);
 }
 
 TEST_CASE("checkpoint: rejections leave event-driven and impulse engines unchanged",
