@@ -3,7 +3,9 @@
 /// Checkpoints (docs/restart.md): the whole dynamic state of an engine in a
 /// versioned binary file, so that a run stopped, moved to another machine
 /// and loaded into an engine constructed the same way (same box, particles,
-/// parameters, policies and law) continues bit for bit.
+/// parameters, policies and law) continues bit for bit. The file of a
+/// carom::dem engine whose particles were added or removed carries them:
+/// loading replaces the engine's by them.
 ///
 ///     carom::save_checkpoint(engine, "run.ckpt");  // atomic: temporary, then rename
 ///     carom::load_checkpoint(engine, "run.ckpt");  // all or nothing
