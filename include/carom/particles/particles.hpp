@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 
@@ -156,6 +157,7 @@ class particles {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   [[nodiscard]] bool has_room() const noexcept {
     const std::size_t n = size();
     return n < positions_.capacity() && n < velocities_.capacity() &&

@@ -216,12 +216,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         detail::fail(name, "particle ", k, ": ",
                      cut == std::string::npos ? what : what.substr(cut + 2));
       }
-      detail::require(q.radius <= admission.largest_radius, name, "particle ", k, ": radius ",
-                      q.radius, " is above the largest radius ", admission.largest_radius,
-                      " the neighbour list was built for (dem_params::largest_radius)");
-      detail::require(q.species < admission.species_count, name, "particle ", k, ": species ",
-                      q.species, " is outside the material table (", admission.species_count,
-                      " species)");
+      admit(admission, name, k, q.radius, q.mass, q.species);
       const vector x = box_.wrap(q.position);
       const auto planes = wall_contacts_.walls();
       for (std::size_t w = 0; w < planes.size(); ++w)
@@ -230,27 +225,12 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
                         " (box walls first, then planes), at distance ",
                         planes[w].signed_distance(x));
       const auto cylinders = wall_contacts_.cylinders();
-      for (std::size_t c = 0; c < cylinders.size(); ++c) {
-        detail::require(cylinders[c].side == cylinder_side::outside ||
-                            q.radius < cylinders[c].radius,
-                        name, "particle ", k, ": radius ", q.radius,
-                        " does not fit inside cylinder ", c);
+      for (std::size_t c = 0; c < cylinders.size(); ++c)
         detail::require(cylinders[c].signed_distance(x) >= T(0), name, "particle ", k,
                         ": position is on the wrong side of cylinder ", c);
-      }
       for (std::size_t i = 0; i < first + k; ++i)
         detail::require(box_.wrap(staged.positions()[i]) != x, name, "particle ", k,
                         ": position is the centre of particle ", i, " (no contact normal)");
-      admission.min_mass = std::min(admission.min_mass, q.mass);
-      admission.min_radius = std::min(admission.min_radius, q.radius);
-      admission.max_radius = std::max(admission.max_radius, q.radius);
-      detail::for_each_stiffest_contact(admission, [&](const Law& law, T mass, const char* which) {
-        const T critical = critical_time_step(law, mass, admission.max_impact_speed);
-        detail::require(dt_ <= critical, name, "particle ", k, " (mass ", q.mass, ", radius ",
-                        q.radius, "): time_step = ", dt_, " is above the critical time step ",
-                        critical, " of the ", which, " at max_impact_speed = ",
-                        admission.max_impact_speed);
-      });
     }
     // Everything checked: from here on nothing is rejected.
     const std::size_t n = first + added.size();
@@ -505,6 +485,31 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   }
 
   using list_type = verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>>;
+
+  // What add() and load_checkpoint() check of particle k of `name`'s input
+  // joining the engine, of radius r, mass m (both finite and > 0) and
+  // species s, besides its place; then widens `a` by it.
+  void admit(detail::dem_admission<T, Law>& a, const char* name, std::size_t k, T r, T m,
+             species_index s) const {
+    detail::require(r <= a.largest_radius, name, "particle ", k, ": radius ", r,
+                    " is above the largest radius ", a.largest_radius,
+                    " the neighbour list was built for (dem_params::largest_radius)");
+    detail::require(s < a.species_count, name, "particle ", k, ": species ", s,
+                    " is outside the material table (", a.species_count, " species)");
+    const auto cylinders = wall_contacts_.cylinders();
+    for (std::size_t c = 0; c < cylinders.size(); ++c)
+      detail::require(cylinders[c].side == cylinder_side::outside || r < cylinders[c].radius,
+                      name, "particle ", k, ": radius ", r, " does not fit inside cylinder ", c);
+    a.min_mass = std::min(a.min_mass, m);
+    a.min_radius = std::min(a.min_radius, r);
+    a.max_radius = std::max(a.max_radius, r);
+    detail::for_each_stiffest_contact(a, [&](const Law& law, T mass, const char* which) {
+      const T critical = critical_time_step(law, mass, a.max_impact_speed);
+      detail::require(dt_ <= critical, name, "particle ", k, " (mass ", m, ", radius ", r,
+                      "): time_step = ", dt_, " is above the critical time step ", critical,
+                      " of the ", which, " at max_impact_speed = ", a.max_impact_speed);
+    });
+  }
 
   // Compacts every per-particle array to the particles with keep[i] != 0
   // and carries the histories over (remove(), remove_if()).
