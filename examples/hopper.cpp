@@ -159,7 +159,7 @@ void write_plot(const std::string& path, const std::vector<orifice_run>& runs, d
 
 int main(int argc, char** argv) try {
   std::string orifice_list = "5,6.5,8", svg = "hopper.svg";
-  double width_d = 24, fill_d = 20, run_time = 0.45, start = 0.15, settle_time = 2;
+  double width_d = 24, fill_d = 20, run_time = 0.45, start = 0.15, settle_time = 1;
   std::size_t threads = 0;
   const example::command_line args(
       "hopper",
@@ -242,7 +242,7 @@ int main(int argc, char** argv) try {
   const auto every = std::size_t(0.02 / double(settle.time_step()));
   while (settle.time() < settle_time) {
     settle.run(every);
-    if (settle.kinetic_energy() < 1e-7 * T(n) * bead_mass * g * d) break;
+    if (settle.kinetic_energy() < 1e-5 * T(n) * bead_mass * g * d) break;
   }
   const carom::particles<T, 3> settled = settle.state();
   T surface = 0;  // the bed's top: the mean height of its highest beads
