@@ -132,13 +132,13 @@ void write_plot(const std::string& path, const std::vector<orifice_run>& runs, d
       << "<line x1=\"" << left << "\" y1=\"" << py(0) << "\" x2=\"" << w - right << "\" y2=\""
       << py(0) << "\" stroke=\"black\"/>\n<line x1=\"" << left << "\" y1=\"" << py(0)
       << "\" x2=\"" << left << "\" y2=\"" << top << "\" stroke=\"black\"/>\n";
-  for (int k = 0; k <= 5; ++k) {  // ticks: D in mm, W^{2/5} in (kg/s)^{2/5}
-    const double x = dmax * k / 5, y = ymax * k / 5;
-    out << "<text x=\"" << px(x) << "\" y=\"" << py(0) + 18 << "\" text-anchor=\"middle\">"
-        << std::setprecision(0) << x * 1e3 << "</text>\n<text x=\"" << left - 6 << "\" y=\""
-        << py(y) + 4 << "\" text-anchor=\"end\">" << std::setprecision(2) << y << "</text>\n"
-        << std::setprecision(1);
-  }
+  // Ticks: D every 2 mm, W^{2/5} every 0.05 (kg/s)^{2/5}.
+  for (int k = 0; 2e-3 * k <= dmax; ++k)
+    out << "<text x=\"" << px(2e-3 * k) << "\" y=\"" << py(0) + 18
+        << "\" text-anchor=\"middle\">" << 2 * k << "</text>\n";
+  for (int k = 0; 0.05 * k <= ymax; ++k)
+    out << "<text x=\"" << left - 6 << "\" y=\"" << py(0.05 * k) + 4 << "\" text-anchor=\"end\">"
+        << std::setprecision(2) << 0.05 * k << "</text>\n" << std::setprecision(1);
   out << "<text x=\"" << (left + w - right) / 2 << "\" y=\"" << h - 12
       << "\" text-anchor=\"middle\">orifice diameter D (mm)</text>\n<text x=\"16\" y=\""
       << (top + h - bottom) / 2 << "\" transform=\"rotate(-90 16 " << (top + h - bottom) / 2
@@ -149,7 +149,8 @@ void write_plot(const std::string& path, const std::vector<orifice_run>& runs, d
     out << "<circle cx=\"" << px(r.diameter) << "\" cy=\"" << py(std::pow(r.flow, 0.4))
         << "\" r=\"5\" fill=\"crimson\"/>\n";
   out << std::setprecision(2) << "<text x=\"" << left + 12 << "\" y=\"" << top + 16
-      << "\">carom::dem: measured (dots), fit C = " << fitted_c << ", k = " << fitted_k
+      << "\">carom::dem: measured (dots), fit C = " << std::setprecision(3) << fitted_c
+      << ", k = " << std::setprecision(2) << fitted_k
       << " (blue)</text>\n<text x=\"" << left + 12 << "\" y=\"" << top + 34
       << "\">Beverloo, C = 0.58, k = 1.5 (dashed)</text>\n</svg>\n";
   if (!out) throw std::runtime_error("cannot write " + path);
