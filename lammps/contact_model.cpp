@@ -119,6 +119,17 @@ contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
   return make_model(mixed, b);
 }
 
+contact_model make_wall_model(const contact_input& wall, const contact_input& type) {
+  if (wall.law == law_kind::power) return make_model(wall, wall);
+  if (type.law != law_kind::hertz)
+    fail(std::string("a hertz wall needs the atoms' material: pair_coeff I I hertz E nu in "
+                     "pair_style carom (this type has ") +
+         (type.law == law_kind::power ? "power p k)" : "none)"));
+  // make_model's E* and G* are those of wall_pair: the same formulas, and
+  // x y / (x + y) is the same in either order.
+  return make_model(wall, type);
+}
+
 contact_model make_model(const contact_input& a, const contact_input& b) {
   contact_model model;
   double exponent = 0, stiffness = 0, shear = 0;

@@ -81,6 +81,14 @@ contact_model make_model(const contact_input& a, const contact_input& b);
 /// geometric means.
 contact_model make_mixed_model(const contact_input& a, const contact_input& b);
 
+/// The model between a wall (the fix's words) and an atom type (its
+/// pair_coeff I I). A power wall is used as given. A hertz wall takes E*
+/// and G* from its own E and ν and the type's, as carom::dem mixes a
+/// species with its walls' material (carom::material_table::wall_pair),
+/// and e, the convention and the tangential model from the wall. Throws
+/// std::invalid_argument for a hertz wall whose type is not hertz.
+contact_model make_wall_model(const contact_input& wall, const contact_input& type);
+
 /// carom::soft_contact_force for one contact: n from j to i, δ > 0,
 /// v_r = v_i − v_j, lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch.
 inline carom::soft_contact_result<double, 3> contact_force(

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include "fix_wall_carom.h"
 
+#include "pair_carom.h"
+
 #include <atom.h>
 #include <error.h>
+#include <force.h>
 #include <memory.h>
 #include <update.h>
 #include <utils.h>
@@ -33,19 +36,21 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   offset_ = carom::dot(normal_, point);
   try {
     const std::vector<std::string> words(arg + 10, arg + narg);
-    const carom_lammps::contact_input in = carom_lammps::parse_contact(words);
-    model_ = carom_lammps::make_model(in, in);
+    wall_ = carom_lammps::parse_contact(words);
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
-  // The stretch migrates with its atom.
+  // The stretch migrates with its atom and is kept in restart files.
+  restart_peratom = 1;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
   for (int i = 0; i < atom->nlocal; i++) spring_[i][0] = spring_[i][1] = spring_[i][2] = 0.0;
 }
 
 FixWallCarom::~FixWallCarom() {
   atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
   memory->destroy(spring_);
 }
 
@@ -54,6 +59,22 @@ int FixWallCarom::setmask() { return FixConst::POST_FORCE; }
 void FixWallCarom::init() {
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag || !atom->torque_flag)
     error->all(FLERR, "fix wall/carom needs atom_style sphere (radius, mass, omega, torque)");
+  // One model per atom type, calibrated here once: the pair coefficients
+  // may have changed since the last run.
+  const auto* pair = dynamic_cast<const PairCarom*>(force->pair_match("carom", 1));
+  if (wall_.law == carom_lammps::law_kind::hertz && pair == nullptr)
+    error->all(FLERR, "fix wall/carom: a hertz wall meets the atoms' material, given by "
+                      "pair_style carom (pair_coeff I I hertz E nu); with another pair style "
+                      "use a power wall");
+  model_.assign(std::size_t(atom->ntypes + 1), {});
+  for (int type = 1; type <= atom->ntypes; type++) {
+    try {
+      model_[std::size_t(type)] =
+          carom_lammps::make_wall_model(wall_, pair != nullptr ? pair->type_input(type) : wall_);
+    } catch (const std::exception& bad) {
+      error->all(FLERR, "fix wall/carom: atom type " + std::to_string(type) + ": " + bad.what());
+    }
+  }
 }
 
 // The setup pass adds the forces without moving the springs on (dt = 0,
@@ -68,6 +89,7 @@ void FixWallCarom::add_forces(bool advance) {
   double** f = atom->f;
   double** omega = atom->omega;
   double** torque = atom->torque;
+  const int* type = atom->type;
   const double dt = update->dt;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(atom->mask[i] & groupbit)) continue;
@@ -78,7 +100,8 @@ void FixWallCarom::add_forces(bool advance) {
       spring[0] = spring[1] = spring[2] = 0.0;
       continue;
     }
-    const auto result = carom_lammps::contact_force(model_, normal_, overlap, load(v[i]),
+    const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
+    const auto result = carom_lammps::contact_force(model, normal_, overlap, load(v[i]),
                                                     ri * load(omega[i]), atom->rmass[i], ri,
                                                     load(spring), advance ? dt : 0.0);
     for (int c = 0; c < 3; c++) {
@@ -104,5 +127,25 @@ int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
   for (int c = 0; c < 3; c++) spring_[nlocal][c] = buf[c];
   return 3;
 }
+
+// An atom's restart data: its count (4, this value included, as LAMMPS
+// expects of every fix's block) and the stretch.
+int FixWallCarom::pack_restart(int i, double* buf) {
+  buf[0] = 4;
+  for (int c = 0; c < 3; c++) buf[1 + c] = spring_[i][c];
+  return 4;
+}
+
+void FixWallCarom::unpack_restart(int nlocal, int nth) {
+  // This fix's block is the nth of the atom's: skip the others by their counts.
+  const double* extra = atom->extra[nlocal];
+  int at = 0;
+  for (int block = 0; block < nth; block++) at += static_cast<int>(extra[at]);
+  for (int c = 0; c < 3; c++) spring_[nlocal][c] = extra[at + 1 + c];
+}
+
+int FixWallCarom::size_restart(int /*nlocal*/) { return 4; }
+
+int FixWallCarom::maxsize_restart() { return 4; }
 
 double FixWallCarom::memory_usage() { return 3.0 * sizeof(double) * atom->nmax; }

@@ -2,8 +2,10 @@
 #pragma once
 // fix wall/carom: a plane wall with carom's contact model (contact_model.h).
 // The wall is a partner of infinite mass and radius at rest (m* = m_i,
-// R* = r_i), as in carom::dem; each atom keeps its tangential stretch with
-// this wall, which migrates with it.
+// R* = r_i), as in carom::dem; a hertz wall is a material of its own, met
+// by each atom type's (pair_style carom's pair_coeff I I). Each atom keeps
+// its tangential stretch with this wall, which migrates with it and is
+// kept in restart files.
 //
 //   fix ID group wall/carom plane px py pz nx ny nz <model words>
 //
@@ -12,6 +14,8 @@
 #include "contact_model.h"
 
 #include <fix.h>
+
+#include <vector>
 
 namespace LAMMPS_NS {
 
@@ -27,13 +31,18 @@ class FixWallCarom : public Fix {
   void copy_arrays(int i, int j, int delflag) override;
   int pack_exchange(int i, double* buf) override;
   int unpack_exchange(int nlocal, double* buf) override;
+  int pack_restart(int i, double* buf) override;
+  void unpack_restart(int nlocal, int nth) override;
+  int size_restart(int nlocal) override;
+  int maxsize_restart() override;
   double memory_usage() override;
 
  private:
   void add_forces(bool advance);
   carom::vec<double, 3> normal_{};
   double offset_ = 0;  // n · (a point of the plane)
-  carom_lammps::contact_model model_;
+  carom_lammps::contact_input wall_;
+  std::vector<carom_lammps::contact_model> model_;  // per atom type, built at init
   double** spring_ = nullptr;  // per atom: stretch with this wall
 };
 

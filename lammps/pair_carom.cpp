@@ -62,6 +62,10 @@ std::size_t PairCarom::at(int i, int j) const {
   return std::size_t(i) * std::size_t(atom->ntypes + 1) + std::size_t(j);
 }
 
+carom_lammps::contact_input PairCarom::type_input(int i) const {
+  return allocated && setflag[i][i] ? input_[at(i, i)] : contact_input{};
+}
+
 void PairCarom::allocate() {
   allocated = 1;
   const int n = atom->ntypes;

@@ -27,6 +27,9 @@ class PairCarom : public Pair {
                 double factor_lj, double& fforce) override;
   void write_restart(FILE* file) override;
   void read_restart(FILE* file) override;
+  /// What pair_coeff I I gave (law unset if nothing): type I's material,
+  /// which fix wall/carom meets.
+  [[nodiscard]] carom_lammps::contact_input type_input(int i) const;
 
  private:
   void allocate();

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Fuzzes the checkpoint reader (io/checkpoint.hpp) of the three engines on
-// small scenes, float and double, 2D and 3D. The bytes after the selectors
-// become, by the mode byte:
+// small scenes, float and double, 2D and 3D, and of a DEM engine loading
+// the file of one whose particles were removed and added (which carries
+// them: header flag 1). The bytes after the selectors become, by the mode
+// byte:
 //   0: the whole file, as given;
-//   1: a payload, sealed with the engine's own header and a valid
+//   1: a payload, sealed with the header of a real checkpoint and a valid
 //      checksum, so that the payload parser sees it;
-//   2: edits (position, value) of a real checkpoint's payload of the
-//      engine, sealed again: files that pass every check but one.
+//   2: edits (position, value) of a real checkpoint's payload, sealed
+//      again: files that pass every check but one;
+//   3: the same after the header's flags (the first 4 bytes).
 // On every input load_checkpoint either throws carom::invalid_input and
 // the engine saves to exactly the same bytes as before (nothing changed),
 // or it accepts the file, and then saving again gives back the very file
@@ -37,7 +40,8 @@ std::string ckpt_fuzz_bytes(const Engine& e) {
   return out.str();
 }
 
-/// The header of `like` around a new payload, with its checksum.
+/// The header of `like` (a checkpoint, or a header) around a new payload,
+/// with its checksum.
 std::string ckpt_fuzz_seal(const std::string& like, const std::string& payload) {
   std::string file = like.substr(0, carom::detail::checkpoint_header_size) + payload;
   for (std::size_t k = 0; k < 8; ++k)
@@ -49,20 +53,28 @@ std::string ckpt_fuzz_seal(const std::string& like, const std::string& payload) 
   return file;
 }
 
+/// Loads a file made from the bytes `rest` (see the file comment) and the
+/// real checkpoint `like` into e.
 template <class Engine>
-void try_load(Engine& e, fuzz_input& in, const std::uint8_t* rest, std::size_t size) {
+void try_load(Engine& e, const std::string& like, fuzz_input& in, const std::uint8_t* rest,
+              std::size_t size) {
   const std::string before = ckpt_fuzz_bytes(e);
   const std::vector<std::uint8_t> bytes(rest, rest + size);
   std::string file;
-  switch (in.choice(3)) {
+  const std::size_t mode = in.choice(4);
+  switch (mode) {
     case 0: file.assign(bytes.begin(), bytes.end()); break;
-    case 1: file = ckpt_fuzz_seal(before, std::string(bytes.begin(), bytes.end())); break;
+    case 1: file = ckpt_fuzz_seal(like, std::string(bytes.begin(), bytes.end())); break;
     default: {
-      std::string payload(before.begin() + carom::detail::checkpoint_header_size, before.end() - 8);
-      for (std::size_t k = 0; k + 2 < bytes.size(); k += 3)
+      std::string header = like.substr(0, carom::detail::checkpoint_header_size);
+      std::size_t k = 0;
+      for (; mode == 3 && k < 4 && k < bytes.size(); ++k)
+        header[36 + k] = static_cast<char>(bytes[k]);
+      std::string payload(like.begin() + carom::detail::checkpoint_header_size, like.end() - 8);
+      for (; k + 2 < bytes.size(); k += 3)
         payload[(bytes[k] | (std::size_t(bytes[k + 1]) << 8)) % payload.size()] =
             static_cast<char>(bytes[k + 2]);
-      file = ckpt_fuzz_seal(before, payload);
+      file = ckpt_fuzz_seal(header, payload);
     }
   }
   std::istringstream stream(file);
@@ -79,7 +91,7 @@ void try_load(Engine& e, fuzz_input& in, const std::uint8_t* rest, std::size_t s
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_input in(data, size);
-  const std::size_t engine = in.choice(3);
+  const std::size_t engine = in.choice(4);
   carom_fuzz::with_config(in, [&]<class T, std::size_t D>() {
     const std::size_t selectors = std::min<std::size_t>(size, 3);  // engine, config, mode
     const std::uint8_t* rest = data + selectors;
@@ -87,21 +99,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto scene = carom::lattice<T, D>(2, T(0.3), carom::boundary::wall, T(0.01), T(1));
     const auto v = scene.particles.velocities();
     for (std::size_t i = 0; i < v.size(); ++i) v[i][0] = T(0.05) * T(int(i % 3) - 1);
+    const carom::dem_params<T, D, carom::hertz<T>> p{
+        .pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.8)),
+        .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8)}};
+    using dem = carom::dem<T, D, carom::hertz<T>>;
     if (engine == 0) {
       carom::event_driven<T, D> e(scene.container, scene.particles);
       e.run_until(0.1);
-      try_load(e, in, rest, rest_size);
+      try_load(e, ckpt_fuzz_bytes(e), in, rest, rest_size);
     } else if (engine == 1) {
-      carom::dem_params<T, D, carom::hertz<T>> p{
-          .pair_law = carom::hertz<T>::from_restitution(T(1e7), T(0.8)),
-          .pair_tangential = {.friction = T(0.5), .stiffness = T(2e8)}};
-      carom::dem<T, D, carom::hertz<T>> e(scene.container, scene.particles, p);
+      dem e(scene.container, scene.particles, p);
       e.run(3);
-      try_load(e, in, rest, rest_size);
-    } else {
+      try_load(e, ckpt_fuzz_bytes(e), in, rest, rest_size);
+    } else if (engine == 2) {
       carom::impulse_stepped<T, D> e(scene.container, scene.particles, {.time_step = T(0.01)});
       e.run(3);
-      try_load(e, in, rest, rest_size);
+      try_load(e, ckpt_fuzz_bytes(e), in, rest, rest_size);
+    } else {
+      // Particles 1 and 4 leave, a smaller and lighter one enters where 1
+      // was: the file carries the particle set.
+      dem changed(scene.container, scene.particles, p);
+      changed.run(3);
+      const carom::particle_params<T, D> added{.position = changed.positions()[1],
+                                               .radius = T(0.8) * changed.radii()[1],
+                                               .mass = T(0.5) * changed.masses()[1]};
+      changed.remove_if([](std::size_t i) { return i == 1 || i == 4; });
+      changed.add(std::span(&added, 1));
+      changed.run(2);
+      dem e(scene.container, scene.particles, p);
+      try_load(e, ckpt_fuzz_bytes(changed), in, rest, rest_size);
     }
   });
   return 0;

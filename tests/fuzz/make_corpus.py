@@ -18,7 +18,7 @@ TARGETS = {
     "impulses": ([3, 3], False, 96),
     "contact_laws": ([6], False, 96),
     "engines": ([3], True, 256),  # up to six particles of ~30 bytes each
-    "checkpoints": ([3], True, 192),  # then a mode byte and the file, payload or edits
+    "checkpoints": ([4], True, 192),  # then a mode byte and the file, payload or edits
 }
 
 

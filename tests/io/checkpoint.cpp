@@ -13,9 +13,12 @@
 #include <catch2/catch.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
+#include <span>
 #include <streambuf>
 #include <string>
+#include <vector>
 
 #include "checkpoint_support.hpp"
 #include "dem_support.hpp"
@@ -198,6 +201,116 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with friction history is b
   CHECK(second.velocities()[0] == carom::vec<T, D>{});
 }
 
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with DMT adhesion is bit for bit",
+                        "[io][checkpoint][adhesion]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using law = carom::dmt<T>;
+  using engine = carom::dem<T, D, law>;
+  const auto scene = ckpt_beads<T, D>();  // radius 1 cm: R* = 5 mm between beads, 1 cm at a wall
+  const auto adhesive = [](T effective_radius, T gamma) {
+    return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                .work_of_adhesion = gamma, .damping = T(0.5)});
+  };
+  // F_po = 2πγR* ≈ 0.3 N against a weight of 9.8 N: beads stick, and slide.
+  const auto params = [&](T gamma) {
+    carom::dem_params<T, D, law> p{.pair_law = adhesive(T(0.005), gamma),
+                                   .wall_law = adhesive(T(0.01), gamma),
+                                   .pair_tangential = {.friction = T(0.4), .stiffness = T(2e7)},
+                                   .max_impact_speed = T(1)};
+    p.gravity[1] = T(-9.81);
+    return p;
+  };
+  const std::uint64_t half = 3000;
+  engine whole(scene.container, scene.particles, params(T(10)));
+  whole.run(2 * half);
+  engine first(scene.container, scene.particles, params(T(10)));
+  first.run(half);
+  REQUIRE(first.contact_count() > 0);
+  engine second(scene.container, scene.particles, params(T(10)));
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
+  second.run(half);
+  CHECK(second.steps() == whole.steps());
+  CHECK(second.contact_count() == whole.contact_count());
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == scene.particles.size());
+  // Another work of adhesion is another run: the file does not load.
+  engine other(scene.container, scene.particles, params(T(11)));
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(other, carom_test::checkpoint_bytes(first)),
+                    Catch::Contains("fingerprint mismatch"));
+}
+
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation with attached JKR contacts is bit for bit",
+                        "[io][checkpoint][adhesion]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using law = carom::jkr<T>;
+  using engine = carom::dem<T, D, law>;
+  // A heavy bead on the floor and a driven bead beside it (1 cm beads,
+  // E* = 10 MPa, γ = 10 J/m²: δ₀ ≈ 7 µm and δ_c ≈ 6 µm between beads, 9 µm
+  // and 7.5 µm at the wall), pulled apart at 1 cm/s: at the checkpoint both
+  // contacts hold at δ < −δ_c/4, which only the attached flags keep; after
+  // it both part.
+  const T r = T(0.01);
+  const auto adhesive = [](T effective_radius) {
+    return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                .work_of_adhesion = T(10), .damping = T(0.5)});
+  };
+  const law pair_law = adhesive(r / 2), wall_law = adhesive(r);
+  carom::particles<T, D> ps;
+  carom::vec<T, D> x{};
+  for (std::size_t a = 0; a < D; ++a) x[a] = T(0.05);  // near the corner: float moves them
+  x[1] = r - wall_law.equilibrium_overlap();
+  ps.add({.position = x, .radius = r, .mass = T(10)});
+  x[0] -= 2 * r - pair_law.equilibrium_overlap();
+  ps.add({.position = x, .radius = r, .mass = T(1)});
+  const auto container = carom::box<T, D>::cube(T(1), carom::boundary::wall);
+  const carom::dem_params<T, D, law> p{
+      .pair_law = pair_law,
+      .wall_law = wall_law,
+      .pair_tangential = {.friction = T(0.4), .stiffness = T(2e7)},
+      .max_impact_speed = T(0.1),
+      .time_step = T(1e-6)};
+  const auto prepare = [](engine& e) {
+    e.fix(1);  // driven away along −x while bead 0 rises off the floor
+    carom::vec<T, D> v{};
+    v[0] = T(-0.01);
+    e.set_velocity(1, v);
+    v[0] = T(0);
+    v[1] = T(0.01);
+    e.set_velocity(0, v);
+  };
+  // The checkpoint: the first step at which both overlaps are below −δ_c/4
+  // (~1.1 ms; the tension of < 0.5 N slows the 10 kg bead by ~1e-4 m/s).
+  const auto apart = [&](const engine& e) {
+    const auto q = e.positions();
+    return r - q[0][1] < -wall_law.pulloff_separation() / 4 &&
+           2 * r - carom::norm(carom::vec<T, D>(q[0] - q[1])) <
+               -pair_law.pulloff_separation() / 4;
+  };
+  engine probe(container, ps, p);
+  prepare(probe);
+  std::uint64_t half = 0;
+  while (!apart(probe) && half < 100000) {
+    probe.step();
+    ++half;
+  }
+  engine whole(container, ps, p);
+  prepare(whole);
+  whole.run(2 * half);
+  engine first(container, ps, p);
+  prepare(first);
+  first.run(half);
+  REQUIRE(apart(first));
+  REQUIRE(first.contact_count() == 2);
+  engine second(container, ps, p);
+  carom_test::load_checkpoint_bytes(second, carom_test::checkpoint_bytes(first));
+  second.run(half);
+  CHECK(second.steps() == whole.steps());
+  CHECK(second.contact_count() == whole.contact_count());
+  CHECK(whole.contact_count() == 0);
+  CHECK(ckpt_first_difference(second.state(), whole.state()) == ps.size());
+}
+
 TEMPLATE_LIST_TEST_CASE("checkpoint: impulse-mode continuation is bit for bit", "[io][checkpoint]",
                         ckpt_spaces) {
   using T = typename TestType::scalar;
@@ -222,6 +335,138 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: impulse-mode continuation is bit for bit", 
   CHECK(second.pair_collisions() == whole.pair_collisions());
   CHECK(second.wall_collisions() == whole.wall_collisions());
   CHECK(ckpt_first_difference(second.state(), whole.state()) == scene.particles.size());
+}
+
+namespace {
+
+/// FNV-1a 64 of a checkpoint without the writer's carom version (bytes 12
+/// to 23) and the checksum, which covers it.
+[[nodiscard]] std::uint64_t ckpt_hash_without_version(std::string bytes) {
+  bytes.erase(12, 12);
+  bytes.erase(bytes.size() - 8);
+  return carom::detail::fnv1a64(bytes);
+}
+
+/// ckpt_beads' lattice with fixed velocities along x (−5, 0, 5 cm/s in turn).
+template <class T, std::size_t D>
+[[nodiscard]] carom::lattice_result<T, D> ckpt_drifting_beads() {
+  auto scene = carom::lattice<T, D>(D == 3 ? 2 : 6, T(D == 3 ? 0.5 : 0.6), carom::boundary::wall,
+                                    T(0.01), T(1));
+  const auto v = scene.particles.velocities();
+  for (std::size_t i = 0; i < v.size(); ++i) v[i][0] = T(0.05) * T(int(i % 3) - 1);
+  return scene;
+}
+
+}  // namespace
+
+// The files of engines whose particles did not change are what they were
+// before the header had flags, byte for byte (so every file written then
+// still loads): the hashes were taken then, and g++ and clang++ agree.
+TEMPLATE_LIST_TEST_CASE("checkpoint: a DEM engine whose particles did not change writes the "
+                        "bytes it always wrote",
+                        "[io][checkpoint]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  const auto scene = ckpt_drifting_beads<T, D>();
+  carom::dem<T, D, carom::hertz<T>> e(scene.container, scene.particles, ckpt_dem_params<T, D>());
+  e.run(300);
+  const std::uint64_t expected = sizeof(T) == 4
+                                     ? (D == 2 ? 0xff49c8709c2c36bdULL : 0x91494a48e6af0032ULL)
+                                     : (D == 2 ? 0xe263fab2b46dfe82ULL : 0x01795d859fcdd515ULL);
+  CHECK(ckpt_hash_without_version(carom_test::checkpoint_bytes(e)) == expected);
+}
+
+TEST_CASE("checkpoint: a DEM engine of two species whose particles did not change writes the "
+          "bytes it always wrote",
+          "[io][checkpoint]") {
+  using T = double;
+  const carom::material_table<T> table(
+      {{.youngs_modulus = 1e7, .poisson_ratio = 0.3, .density = 2500, .restitution = 0.8,
+        .friction = 0.3},
+       {.youngs_modulus = 4e7, .poisson_ratio = 0.25, .density = 7800, .restitution = 0.6,
+        .friction = 0.2}},
+      carom::material<T>{.youngs_modulus = 2e7, .poisson_ratio = 0.3, .restitution = 0.9,
+                         .friction = 0.5});
+  const auto scene = ckpt_drifting_beads<T, 3>();
+  carom::particles<T, 3> ps;  // the species alternate: each enters the fingerprint
+  for (std::size_t i = 0; i < scene.particles.size(); ++i)
+    ps.add({.position = scene.particles.positions()[i],
+            .velocity = scene.particles.velocities()[i],
+            .radius = 0.01,
+            .mass = 1,
+            .species = carom::species_index(i % 2)});
+  carom::dem<T, 3, carom::hertz<T>> e(
+      scene.container, ps, {.gravity = {0, -9.81, 0}, .max_impact_speed = 2, .materials = table});
+  e.run(300);
+  CHECK(ckpt_hash_without_version(carom_test::checkpoint_bytes(e)) == 0x54264d60e3fc1c2aULL);
+}
+
+namespace {
+
+/// Takes the particles whose index is 2 mod 5 out of a DEM bed and puts
+/// smaller, lighter ones, moving, in their places: the file then carries
+/// the particle set (header flag 1).
+template <class Engine>
+void ckpt_exchange(Engine& e) {
+  using T = typename Engine::scalar_type;
+  constexpr std::size_t D = Engine::space_dimension;
+  std::vector<carom::particle_params<T, D>> added;
+  for (std::size_t i = 2; i < e.size(); i += 5) {
+    carom::vec<T, D> v{};
+    v[0] = T(0.1);
+    added.push_back({.position = e.positions()[i], .velocity = v,
+                     .radius = T(0.9) * e.radii()[i], .mass = T(0.8) * e.masses()[i]});
+  }
+  e.remove_if([](std::size_t i) { return i % 5 == 2; });
+  e.add(added);
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("checkpoint: DEM continuation after particles left and entered is bit "
+                        "for bit",
+                        "[io][checkpoint]", ckpt_spaces) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dimension;
+  using engine = carom::dem<T, D, carom::hertz<T>>;
+  const auto scene = ckpt_beads<T, D>();
+  const auto p = ckpt_dem_params<T, D>();
+  const std::uint64_t steps = 1000;
+  engine first(scene.container, scene.particles, p);
+  first.fix(0);
+  first.lock_rotation(1);
+  first.run(steps);
+  ckpt_exchange(first);
+  first.run(steps);
+  const std::size_t last = first.size() - 1;
+  first.remove(std::span(&last, 1));  // the largest id given is no longer there
+  first.run(steps);
+  bool stretched = false;
+  for (const auto& spring : first.neighbours().payload()) stretched |= spring != carom::vec<T, D>{};
+  REQUIRE(stretched);
+  const std::string file = carom_test::checkpoint_bytes(first);
+  CHECK(file[36] == 1);  // the particle set is in the file
+  // Loaded into an engine constructed from the original particles, or from
+  // only one of them: both take the file's particles and save it back.
+  engine second(scene.container, scene.particles, p);
+  carom_test::load_checkpoint_bytes(second, file);
+  CHECK(carom_test::checkpoint_bytes(second) == file);
+  carom::particles<T, D> one;
+  one.add({.position = scene.particles.positions()[0], .radius = scene.particles.radii()[0],
+           .mass = scene.particles.masses()[0]});
+  engine third(scene.container, one, p);
+  carom_test::load_checkpoint_bytes(third, file);
+  CHECK(carom_test::checkpoint_bytes(third) == file);
+  CHECK(std::ranges::equal(second.ids(), first.ids()));
+  for (engine* e : {&first, &second, &third}) {
+    e->run(steps);
+    ckpt_exchange(*e);  // ids go on from the largest given
+    e->run(steps);
+  }
+  CHECK(second.ids().back() == first.ids().back());
+  CHECK(carom_test::checkpoint_bytes(second) == carom_test::checkpoint_bytes(first));
+  CHECK(carom_test::checkpoint_bytes(third) == carom_test::checkpoint_bytes(first));
+  CHECK(ckpt_first_difference(second.state(), first.state()) == first.size());
 }
 
 namespace {
@@ -369,6 +614,58 @@ TEST_CASE("checkpoint: a rejected file names its cause and changes nothing", "[i
                       Catch::Contains("cannot open '/nonexistent/x.ckpt'"));
     CHECK(carom_test::checkpoint_bytes(target) == before);
   }
+}
+
+TEST_CASE("checkpoint: a rejected particle set names its cause and changes nothing",
+          "[io][checkpoint]") {
+  using engine = carom::dem<double, 3, carom::hertz<double>>;
+  const auto scene = ckpt_beads<double, 3>();
+  const auto p = ckpt_dem_params<double, 3>();
+  engine source(scene.container, scene.particles, p);
+  source.run(300);
+  ckpt_exchange(source);
+  source.run(100);
+  const std::string good = carom_test::checkpoint_bytes(source);
+  const std::size_t n = source.size();
+  engine target(scene.container, scene.particles, p);
+  target.run(200);
+  const auto rejects = [&](const std::string& bytes, const std::string& cause) {
+    const std::string before = carom_test::checkpoint_bytes(target);
+    CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(target, bytes), Catch::Contains(cause));
+    CHECK(carom_test::checkpoint_bytes(target) == before);
+  };
+  // The payload: the count, then radii, masses, inverse moments of inertia
+  // (8 bytes each), ids and species (4 bytes each), the next id.
+  const auto edited = [&](std::size_t at, const auto& value) {
+    std::string b = good;
+    std::memcpy(b.data() + at, &value, sizeof(value));  // little-endian machines
+    return ckpt_reseal(b);
+  };
+  const std::size_t radii = 64, masses = radii + 8 * n, ids = radii + 24 * n, species = ids + 4 * n;
+  for (int round = 0; round < 2; ++round) {  // into an unchanged engine, then into a changed one
+    rejects(edited(radii + 8, 0.02), "particle 1: radius 0.02 is above the largest radius 0.005");
+    rejects(edited(masses + 16, 0.0), "particle 2: mass 0 is not finite and > 0");
+    rejects(edited(masses, 1e-9), "is above the critical time step");
+    rejects(edited(species + 12, std::uint32_t(1)),
+            "particle 3: species 1 is outside the material table (1 species)");
+    rejects(edited(ids + 4, source.ids()[0]), "is given to two particles");
+    rejects(edited(species + 4 * n, std::uint64_t(source.ids().back())), "is not below the next id");
+    rejects(edited(36, std::uint32_t(3)), "unknown header flags 3");
+    ckpt_exchange(target);
+  }
+  // A file without the particle set holds those the engine was constructed
+  // from: this one's changed.
+  const engine unchanged(scene.container, scene.particles, p);
+  rejects(carom_test::checkpoint_bytes(unchanged), "particles were added to or removed from");
+
+  // Only carom::dem carries a particle set.
+  carom::impulse_stepped<double, 3> hard(scene.container, scene.particles, {.time_step = 1e-3});
+  std::string flagged = carom_test::checkpoint_bytes(hard);
+  const std::string before = flagged;
+  flagged[36] = 1;
+  CHECK_THROWS_WITH(carom_test::load_checkpoint_bytes(hard, ckpt_reseal(flagged)),
+                    Catch::Contains("the particle-set flag is set, but only carom::dem writes it"));
+  CHECK(carom_test::checkpoint_bytes(hard) == before);
 }
 
 TEST_CASE("checkpoint: rejections leave event-driven and impulse engines unchanged",

@@ -64,6 +64,19 @@ static_assert(!carom::contact_law<carom::hertz<float>, double>);
 static_assert(!carom::contact_law<carom::hertz<double>, int>);  // not a scalar
 static_assert(!carom::contact_law<double, double>);
 
+// The adhesive laws are contact laws, and adhesive ones; the power laws are not adhesive.
+static_assert(carom::contact_law<carom::jkr<double>, double>);
+static_assert(carom::contact_law<carom::dmt<float>, float>);
+static_assert(carom::adhesive_contact_law<carom::jkr<float>, float>);
+static_assert(carom::adhesive_contact_law<carom::dmt<double>, double>);
+static_assert(!carom::adhesive_contact_law<carom::hertz<double>, double>);
+static_assert(!carom::adhesive_contact_law<carom::power_law<float>, float>);
+static_assert(!carom::adhesive_contact_law<carom::jkr<double>, float>);
+// JKR contacts outlast δ = 0; DMT's (compile-time δ_c = 0) and the power laws' do not.
+static_assert(carom::hysteretic_contact_law<carom::jkr<double>, double>);
+static_assert(!carom::hysteretic_contact_law<carom::dmt<float>, float>);
+static_assert(!carom::hysteretic_contact_law<carom::hertz<double>, double>);
+
 // carom::hertz<T> is a type (the DEM engine names it as a template argument).
 static_assert(std::is_same_v<carom::hertz<float>, carom::fixed_power_law<float, 3, 2>>);
 static_assert(std::is_same_v<carom::law_scalar_t<carom::cone<float>>, float>);

@@ -11,11 +11,15 @@
 /// and `lever` = r_i ω_i + r_j ω_j, so that the contact points slide at
 ///   v_t = v_r − (v_r·n) n − lever × n.
 /// The overlap rate is δ' = −v_r·n. The torque on body i is −r_i (n × F_t)
-/// and on j −r_j (n × F_t): the kernel returns n × F_t.
+/// and on j −r_j (n × F_t): the kernel returns n × F_t. The Coulomb limit is
+/// μ F_n, or μ |F_n + 2 F_pulloff| for an adhesive law (contact/adhesion.hpp),
+/// whose δ may then be negative down to −δ_c and whose `contact_radius` is
+/// the law's a(δ).
 
 #include <cstddef>
 
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/tangential.hpp"
 #include "carom/core/math.hpp"
@@ -57,7 +61,8 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
     // Not const: g++ 12 keeps a const aggregate built in place in memory,
     // and a loop over contacts that copies it does not vectorise.
     auto [force, spring] = tangential_force_in_plane<Tangential>(
-        tangential, spring_in_plane, sliding, normal_force, effective_mass, contact_radius, dt);
+        tangential, spring_in_plane, sliding, friction_load(law, normal_force, stiffness_scale),
+        effective_mass, contact_radius, dt);
     return {normal_force * normal + force, cross(normal, force), spring};
   } else {
     return {normal_force * normal, angular<T, D>{}, vec<T, D>{}};

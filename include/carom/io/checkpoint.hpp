@@ -3,7 +3,9 @@
 /// Checkpoints (docs/restart.md): the whole dynamic state of an engine in a
 /// versioned binary file, so that a run stopped, moved to another machine
 /// and loaded into an engine constructed the same way (same box, particles,
-/// parameters, policies and law) continues bit for bit.
+/// parameters, policies and law) continues bit for bit. The file of a
+/// carom::dem engine whose particles were added or removed carries them:
+/// loading replaces the engine's by them.
 ///
 ///     carom::save_checkpoint(engine, "run.ckpt");  // atomic: temporary, then rename
 ///     carom::load_checkpoint(engine, "run.ckpt");  // all or nothing
@@ -36,17 +38,36 @@ namespace carom {
 /// carom::neighbour_lists or carom::cell_lists), carom::dem and
 /// carom::impulse_stepped.
 template <class Engine>
-concept checkpointable_engine = requires(const Engine& e) {
+concept checkpointable_engine = requires {
   { detail::checkpoint_access<Engine>::kind } -> std::convertible_to<checkpoint_engine>;
-  { detail::checkpoint_access<Engine>::fingerprint(e) } -> std::same_as<std::uint64_t>;
 };
 
 namespace detail {
 
+// carom::dem writes header flags (checkpoint_particle_set), which change
+// its fingerprint and payload; the other engines write none.
+template <class Engine>
+concept checkpoint_with_flags = requires(const Engine& e, std::uint32_t flags) {
+  { checkpoint_access<Engine>::flags(e) } -> std::same_as<std::uint32_t>;
+  { checkpoint_access<Engine>::fingerprint(e, flags) } -> std::same_as<std::uint64_t>;
+};
+
+/// The header of a save of `e` with `flags`.
 template <checkpointable_engine Engine>
-[[nodiscard]] checkpoint_identity identity_of(const Engine& e) {
-  return {sizeof(typename Engine::scalar_type), Engine::space_dimension,
-          checkpoint_access<Engine>::kind, checkpoint_access<Engine>::fingerprint(e)};
+[[nodiscard]] checkpoint_identity identity_of(const Engine& e, std::uint32_t flags) {
+  using access = checkpoint_access<Engine>;
+  std::uint64_t fingerprint = 0;
+  if constexpr (checkpoint_with_flags<Engine>) fingerprint = access::fingerprint(e, flags);
+  else fingerprint = access::fingerprint(e);
+  return {sizeof(typename Engine::scalar_type), Engine::space_dimension, access::kind, flags,
+          fingerprint};
+}
+
+/// The flags a save of `e` writes.
+template <checkpointable_engine Engine>
+[[nodiscard]] std::uint32_t checkpoint_flags_of(const Engine& e) {
+  if constexpr (checkpoint_with_flags<Engine>) return checkpoint_access<Engine>::flags(e);
+  else return 0;
 }
 
 }  // namespace detail
@@ -57,7 +78,8 @@ template <checkpointable_engine Engine>
 /// carom::io_error if the stream fails.
 template <checkpointable_engine Engine>
 void save_checkpoint(const Engine& engine, std::ostream& out) {
-  detail::write_checkpoint(out, detail::identity_of(engine), [&](detail::checkpoint_writer& w) {
+  const auto id = detail::identity_of(engine, detail::checkpoint_flags_of(engine));
+  detail::write_checkpoint(out, id, [&](detail::checkpoint_writer& w) {
     detail::checkpoint_access<Engine>::save(engine, w);
   });
   out.flush();
@@ -100,13 +122,19 @@ void save_checkpoint(const Engine& engine, const std::filesystem::path& path) {
 /// scalar type, dimension or engine, another fingerprint (the engine's
 /// types, parameters or box differ from the writer's), particles whose
 /// count, radius, mass, moment of inertia or id differ from the engine's,
-/// or a payload whose values are out of range.
+/// or a payload whose values are out of range. A carom::dem file written
+/// after dem::add() or dem::remove() carries its particles instead: they
+/// replace the engine's, and the file is rejected for a particle that
+/// dem::add() would reject (but for its place) or ids given twice.
 template <checkpointable_engine Engine>
 void load_checkpoint(Engine& engine, std::istream& in) {
-  const std::vector<char> payload =
-      detail::read_checkpoint(in, detail::identity_of(std::as_const(engine)));
-  detail::checkpoint_reader reader(payload);
-  detail::checkpoint_access<Engine>::load(engine, reader);
+  const detail::checkpoint_contents file = detail::read_checkpoint(
+      in, [&](std::uint32_t flags) { return detail::identity_of(std::as_const(engine), flags); });
+  detail::checkpoint_reader reader(file.payload);
+  if constexpr (detail::checkpoint_with_flags<Engine>)
+    detail::checkpoint_access<Engine>::load(engine, reader, file.flags);
+  else
+    detail::checkpoint_access<Engine>::load(engine, reader);
 }
 
 /// load_checkpoint from a file; also throws carom::invalid_input, changing

@@ -14,7 +14,7 @@
 ///       24      4  scalar size in bytes (4: float, 8: double)
 ///       28      4  dimension (2 or 3)
 ///       32      4  engine kind (carom::checkpoint_engine)
-///       36      4  zero
+///       36      4  flags (checkpoint_particle_set), 0 by default
 ///       40      8  fingerprint of the engine's types and parameters
 ///       48      8  payload length L
 ///       56      L  payload
@@ -31,6 +31,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "carom/config.hpp"
@@ -49,6 +50,9 @@ inline constexpr std::array<char, 8> checkpoint_magic{'C', 'A', 'R', 'O', 'M', '
 inline constexpr std::uint32_t checkpoint_format_version = 1;
 inline constexpr std::size_t checkpoint_header_size = 56;
 inline constexpr const char* checkpoint_reader_name = "carom::load_checkpoint: ";
+/// Header flag: the payload carries the particle set (carom::dem after
+/// dem::add() or dem::remove()); no other flag exists.
+inline constexpr std::uint32_t checkpoint_particle_set = 1;
 
 /// FNV-1a 64 (Fowler, Noll, Vo) of a byte sequence. Bytes are held as
 /// char, the type streams read and write.
@@ -317,6 +321,7 @@ struct checkpoint_identity {
   std::uint32_t scalar_bytes;
   std::uint32_t dimension;
   checkpoint_engine kind;
+  std::uint32_t flags;
   std::uint64_t fingerprint;
 };
 
@@ -337,7 +342,7 @@ void write_checkpoint(std::ostream& out, const checkpoint_identity& id, Save&& s
   w.u32(id.scalar_bytes);
   w.u32(id.dimension);
   w.u32(static_cast<std::uint32_t>(id.kind));
-  w.u32(0);
+  w.u32(id.flags);
   w.u64(id.fingerprint);
   w.u64(length);
   checkpoint_sink sink{&out};
@@ -360,13 +365,20 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
   }
 }
 
+/// A checkpoint's payload and its header flags.
+struct checkpoint_contents {
+  std::vector<char> payload;
+  std::uint32_t flags;
+};
+
 /// Reads a checkpoint from `in` and returns its payload after checking, in
 /// order: the magic bytes, the format version, that nothing is missing, the
-/// checksum, then scalar type, dimension, engine kind and fingerprint
-/// against `expected`. Reads the payload in pieces, so a header announcing
-/// an absurd length costs no more memory than the stream holds.
-[[nodiscard]] inline std::vector<char> read_checkpoint(std::istream& in,
-                                                       const checkpoint_identity& expected) {
+/// checksum, then scalar type, dimension, engine kind, flags and
+/// fingerprint against expected(flags), the identity of the engine's save
+/// with the file's flags. Reads the payload in pieces, so a header
+/// announcing an absurd length costs no more memory than the stream holds.
+template <class Expected>
+[[nodiscard]] checkpoint_contents read_checkpoint(std::istream& in, Expected&& expected) {
   const char* const name = checkpoint_reader_name;
   std::vector<char> bytes(checkpoint_header_size);
   in.read(bytes.data(), std::streamsize(bytes.size()));
@@ -381,9 +393,8 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
   require(version == checkpoint_format_version, name, "format version ", version,
           " is not supported (this build reads version ", checkpoint_format_version, ")");
   for (int k = 0; k < 3; ++k) (void)header.u32();  // carom version: informative
-  const checkpoint_identity id{header.u32(), header.u32(), checkpoint_engine(header.u32()), 0};
-  (void)header.u32();
-  const std::uint64_t fingerprint = header.u64();
+  const checkpoint_identity id{header.u32(), header.u32(), checkpoint_engine(header.u32()),
+                               header.u32(), header.u64()};
   const std::uint64_t length = header.u64();
   // The payload and the checksum, piece by piece.
   constexpr std::size_t piece = std::size_t(1) << 20;
@@ -405,20 +416,25 @@ inline const char* checkpoint_engine_name(std::uint32_t kind) noexcept {
   sum.add(all.first(all.size() - 8));
   require(sum.value() == stored, name,
           "checksum mismatch: the file is corrupt");
-  require(id.scalar_bytes == expected.scalar_bytes, name, "the file holds a ",
+  const checkpoint_identity want = expected(id.flags);
+  require(id.scalar_bytes == want.scalar_bytes, name, "the file holds a ",
           id.scalar_bytes == 4 ? "float" : id.scalar_bytes == 8 ? "double" : "unknown",
-          " engine, this one is ", expected.scalar_bytes == 4 ? "float" : "double");
-  require(id.dimension == expected.dimension, name, "the file holds a ", id.dimension,
-          "D engine, this one is ", expected.dimension, "D");
-  require(id.kind == expected.kind, name, "the file holds ",
+          " engine, this one is ", want.scalar_bytes == 4 ? "float" : "double");
+  require(id.dimension == want.dimension, name, "the file holds a ", id.dimension,
+          "D engine, this one is ", want.dimension, "D");
+  require(id.kind == want.kind, name, "the file holds ",
           checkpoint_engine_name(static_cast<std::uint32_t>(id.kind)), ", this engine is ",
-          checkpoint_engine_name(static_cast<std::uint32_t>(expected.kind)));
-  require(fingerprint == expected.fingerprint, name,
+          checkpoint_engine_name(static_cast<std::uint32_t>(want.kind)));
+  require((id.flags & ~checkpoint_particle_set) == 0, name, "unknown header flags ", id.flags,
+          " (this build knows only ", checkpoint_particle_set, ", the particle set)");
+  require(id.flags == 0 || id.kind == checkpoint_engine::dem, name,
+          "the particle-set flag is set, but only carom::dem writes it");
+  require(id.fingerprint == want.fingerprint, name,
           "fingerprint mismatch: the file was written by an engine with other policies, contact "
           "law, resolver, parameters or box");
   bytes.erase(bytes.end() - 8, bytes.end());
   bytes.erase(bytes.begin(), bytes.begin() + checkpoint_header_size);
-  return bytes;
+  return {std::move(bytes), id.flags};
 }
 
 /// The name of type T as the compiler spells it (part of a fingerprint).

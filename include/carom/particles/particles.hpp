@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "carom/core/checkpoint_access.hpp"
 #include "carom/core/error.hpp"
 #include "carom/core/vec.hpp"
 
@@ -78,6 +79,38 @@ class particles {
     return index;
   }
 
+  /// Keeps the particles i with keep[i] != 0, in their order, with their
+  /// ids, and drops the others; the ids of later add() calls continue
+  /// after the largest ever given. Throws carom::invalid_input, changing
+  /// nothing, unless keep has one flag per particle.
+  void retain(std::span<const unsigned char> keep) {
+    detail::require(keep.size() == size(), "carom::particles::retain: ", keep.size(),
+                    " flags for ", size(), " particles");
+    std::size_t m = 0;
+    for (std::size_t i = 0; i < keep.size(); ++i) {
+      if (!keep[i]) continue;
+      positions_[m] = positions_[i];
+      velocities_[m] = velocities_[i];
+      angular_velocities_[m] = angular_velocities_[i];
+      radii_[m] = radii_[i];
+      masses_[m] = masses_[i];
+      inverse_masses_[m] = inverse_masses_[i];
+      inverse_inertias_[m] = inverse_inertias_[i];
+      ids_[m] = ids_[i];
+      species_[m] = species_[i];
+      ++m;
+    }
+    positions_.resize(m);
+    velocities_.resize(m);
+    angular_velocities_.resize(m);
+    radii_.resize(m);
+    masses_.resize(m);
+    inverse_masses_.resize(m);
+    inverse_inertias_.resize(m);
+    ids_.resize(m);
+    species_.resize(m);
+  }
+
   /// Reserves room for n particles in every array.
   void reserve(std::size_t n) {
     positions_.reserve(n);
@@ -124,6 +157,7 @@ class particles {
   }
 
  private:
+  template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
   [[nodiscard]] bool has_room() const noexcept {
     const std::size_t n = size();
     return n < positions_.capacity() && n < velocities_.capacity() &&

@@ -4,11 +4,11 @@
 /// per-pair payload (the contact history of a DEM engine) carried across
 /// rebuilds.
 ///
-/// Every pair i < j closer than r_i + r_j + skin at the last build is stored
-/// once, in compressed-sparse-row form: the partners of i are
+/// Every pair i < j closer than r_i + r_j + margin + skin at the last build
+/// is stored once, in compressed-sparse-row form: the partners of i are
 /// partners()[offsets()[i] .. offsets()[i+1]), sorted by index, and
 /// payload()[k] belongs to entry k. The list stays valid (contains every
-/// touching pair) until some particle has moved more than skin/2 since the
+/// pair closer than r_i + r_j + margin) until some particle has moved more than skin/2 since the
 /// build: needs_rebuild() tells. A rebuild matches old and new entries by
 /// (i, j) with a merge of the sorted rows, so the payload of a pair that
 /// stays in the list survives; a new pair starts with a value-initialised
@@ -39,13 +39,17 @@ template <scalar T, std::size_t D, class Payload>
   requires dimension<D>
 class verlet_list {
  public:
-  /// Cells are max_diameter + skin wide. Throws carom::invalid_input for a
-  /// non-finite or non-positive max_diameter, a negative or non-finite skin,
-  /// or a periodic axis shorter than 2 (max_diameter + skin) (a pair would
-  /// touch through two images).
-  verlet_list(const box<T, D>& container, T max_diameter, T skin)
-      : box_(container), cells_(container, checked_width(container, max_diameter, skin)),
-        skin_(skin), half_skin2_(T(0.25) * skin * skin) {}
+  /// Cells are max_diameter + margin + skin wide. `margin` (m, default 0)
+  /// is how far apart two particles may be and still interact (the
+  /// pull-off separation of an adhesive law that outlasts contact); the
+  /// rebuild criterion stays skin/2. Throws carom::invalid_input for a
+  /// non-finite or non-positive max_diameter, a negative or non-finite skin
+  /// or margin, or a periodic axis shorter than 2 (max_diameter + margin +
+  /// skin) (a pair would interact through two images).
+  verlet_list(const box<T, D>& container, T max_diameter, T skin, T margin = T(0))
+      : box_(container),
+        cells_(container, checked_width(container, max_diameter, skin, margin)),
+        skin_(skin), reach_(margin + skin), half_skin2_(T(0.25) * skin * skin) {}
 
   /// True when some particle moved more than skin/2 since the last build,
   /// or the list was never built or the particle count changed. With
@@ -100,6 +104,42 @@ class verlet_list {
     ++builds_;
   }
 
+  /// Marks a particle dropped by renumber().
+  static constexpr std::uint32_t dropped = 0xFFFFFFFFu;
+
+  /// Renumbers the stored pairs after particles were added or removed:
+  /// particle i becomes new_index[i], or is dropped with its pairs when
+  /// new_index[i] == dropped; the particles from new_index.size() up to
+  /// new_size are new and have no pairs. The kept particles must keep
+  /// their order (new_index increasing over them), so that every row stays
+  /// sorted and the payload of each kept pair goes along to the next
+  /// build(), which must follow (needs_rebuild() is true until then).
+  /// Allocates. Does nothing to a list never built.
+  void renumber(std::span<const std::uint32_t> new_index, std::size_t new_size) {
+    if (!built_) return;
+    std::vector<std::uint32_t> offsets(new_size + 1, 0), partners;
+    std::vector<Payload> payload;
+    partners.reserve(partners_.size());
+    payload.reserve(payload_.size());
+    std::size_t row = 0;
+    for (std::size_t i = 0; i + 1 < offsets_.size() && i < new_index.size(); ++i) {
+      const std::uint32_t ni = new_index[i];
+      if (ni == dropped) continue;
+      while (row <= ni) offsets[row++] = static_cast<std::uint32_t>(partners.size());
+      for (std::uint32_t k = offsets_[i]; k < offsets_[i + 1]; ++k) {
+        const std::uint32_t nj = new_index[partners_[k]];
+        if (nj == dropped) continue;
+        partners.push_back(nj);
+        payload.push_back(payload_[k]);
+      }
+    }
+    while (row <= new_size) offsets[row++] = static_cast<std::uint32_t>(partners.size());
+    offsets_ = std::move(offsets);
+    partners_ = std::move(partners);
+    payload_ = std::move(payload);
+    reference_.clear();  // needs_rebuild() until the next build
+  }
+
   [[nodiscard]] std::span<const std::uint32_t> offsets() const noexcept { return offsets_; }
   [[nodiscard]] std::span<const std::uint32_t> partners() const noexcept { return partners_; }
   [[nodiscard]] std::span<Payload> payload() noexcept { return payload_; }
@@ -112,13 +152,15 @@ class verlet_list {
 
  private:
   template <class> friend struct detail::checkpoint_access;  // io/checkpoint.hpp
-  static T checked_width(const box<T, D>& container, T max_diameter, T skin) {
+  static T checked_width(const box<T, D>& container, T max_diameter, T skin, T margin) {
     detail::require(is_finite(max_diameter) && max_diameter > T(0),
                     "carom::verlet_list: largest diameter must be finite and > 0 (got ",
                     max_diameter, ")");
     detail::require(is_finite(skin) && skin >= T(0),
                     "carom::verlet_list: skin must be finite and >= 0 (got ", skin, ")");
-    const T width = max_diameter + skin;
+    detail::require(is_finite(margin) && margin >= T(0),
+                    "carom::verlet_list: margin must be finite and >= 0 (got ", margin, ")");
+    const T width = max_diameter + margin + skin;
     for (std::size_t a = 0; a < D; ++a)
       detail::require(!container.is_periodic(a) || container.lengths()[a] >= T(2) * width,
                       "carom::verlet_list: periodic axis ", a, " of length ",
@@ -141,7 +183,7 @@ class verlet_list {
                std::vector<Payload>& payload) const {
     const std::size_t begin = partners.size();
     const vec<T, D> xi = positions[i];
-    const T reach = radii[i] + skin_;
+    const T reach = radii[i] + reach_;
     cells_.for_each_around(cells_.cell_of(static_cast<std::uint32_t>(i)),
                            static_cast<std::uint32_t>(i), [&](std::uint32_t j, std::uint32_t) {
       if (j < i) return;
@@ -202,6 +244,7 @@ class verlet_list {
   box<T, D> box_;
   detail::linked_cells<T, D> cells_;
   T skin_;
+  T reach_;  // margin + skin
   T half_skin2_;
   bool built_ = false;
   std::size_t builds_ = 0;

@@ -35,8 +35,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <concepts>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -87,14 +89,16 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// non-finite normal or not parallel to a periodic axis; μ, k_t or γ_t
   /// negative or non-finite; a max impact speed ≤ 0; dt < 0, or above the
   /// critical step of either law at the max impact speed and the smallest
-  /// effective mass; a bad skin or reference radius; a periodic axis
+  /// effective mass; a bad skin, reference radius or largest_radius
+  /// (not finite, or negative); a periodic axis
   /// shorter than twice the cutoff; both or neither of pair_law and
   /// materials, or a particle's species outside the material table; rolling
   /// parameters without carom::sds_rolling, or negative; plane_motions not
   /// one per plane, not finite, or tilting a plane off a periodic axis;
   /// cylinders not finite, of radius ≤ 0, with a non-unit axis or one off a
   /// periodic axis, narrower than a particle inside them, or with a
-  /// particle centre on the wrong side.
+  /// particle centre on the wrong side; an adhesive law
+  /// (contact/adhesion.hpp) with a reference radius.
   dem(const box<T, D>& container, const particles<T, D>& initial, params p)
       : dem(detail::prepare_dem<T, D, Law, tangential_type, rolling_type>(container, initial,
                                                                           std::move(p)),
@@ -178,6 +182,116 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
     angular_velocity_[i] = omega;
   }
 
+  // ---- particles entering and leaving between steps (docs/dem.md) ------
+
+  /// Appends the particles `added` after the others and returns the index
+  /// of the first; their ids follow the largest id given so far (ids()).
+  /// They start with no contact history and a zero force: they feel their
+  /// contacts from the next step's force evaluation (inserting them
+  /// without overlap, as carom::inlet does, makes that exact). The
+  /// neighbour list is rebuilt and every surviving contact history kept.
+  /// Throws carom::invalid_input, naming the particle (its place in
+  /// `added`) and the field, and then changes nothing, for: a non-finite
+  /// position, velocity or angular velocity, a radius, mass or moment of
+  /// inertia that is not finite and > 0 (0 for the moment selects the solid
+  /// default); a radius above the largest the list was built for
+  /// (dem_params::largest_radius, or the largest initial radius); a species
+  /// outside the material table; a centre outside the box or behind a
+  /// plane or cylinder, or equal to another particle's; a mass or radius
+  /// that makes the time step exceed the critical step of the stiffest
+  /// contact (as the constructor checks). Allocates.
+  std::size_t add(std::span<const particle_params<T, D>> added) {
+    constexpr const char* name = "carom::dem::add: ";
+    const std::size_t first = size();
+    particles<T, D> staged = state_;
+    detail::dem_admission<T, Law> admission = admission_;
+    for (std::size_t k = 0; k < added.size(); ++k) {
+      const particle_params<T, D>& q = added[k];
+      try {
+        staged.add(q);
+      } catch (const invalid_input& e) {
+        // "carom::particles::add: particle i: what" without its prefix.
+        const std::string what = e.what();
+        const std::size_t cut = what.find(": ", what.find("particle "));
+        detail::fail(name, "particle ", k, ": ",
+                     cut == std::string::npos ? what : what.substr(cut + 2));
+      }
+      admit(admission, name, k, q.radius, q.mass, q.species);
+      const vector x = box_.wrap(q.position);
+      const auto planes = wall_contacts_.walls();
+      for (std::size_t w = 0; w < planes.size(); ++w)
+        detail::require(planes[w].signed_distance(x) >= T(0), name, "particle ", k,
+                        ": position is outside wall ", w,
+                        " (box walls first, then planes), at distance ",
+                        planes[w].signed_distance(x));
+      const auto cylinders = wall_contacts_.cylinders();
+      for (std::size_t c = 0; c < cylinders.size(); ++c)
+        detail::require(cylinders[c].signed_distance(x) >= T(0), name, "particle ", k,
+                        ": position is on the wrong side of cylinder ", c);
+      for (std::size_t i = 0; i < first + k; ++i)
+        detail::require(box_.wrap(staged.positions()[i]) != x, name, "particle ", k,
+                        ": position is the centre of particle ", i, " (no contact normal)");
+    }
+    // Everything checked: from here on nothing is rejected.
+    const std::size_t n = first + added.size();
+    std::vector<std::uint32_t> same(first);
+    for (std::size_t i = 0; i < first; ++i) same[i] = static_cast<std::uint32_t>(i);
+    list_.renumber(same, n);
+    wall_contacts_.renumber(same, n, list_type::dropped);
+    for (std::size_t i = first; i < n; ++i) {
+      position_.push_back(staged.positions()[i]);
+      velocity_.push_back(staged.velocities()[i]);
+      angular_velocity_.push_back(staged.angular_velocities()[i]);
+      radius_.push_back(staged.radii()[i]);
+      mass_.push_back(staged.masses()[i]);
+      inverse_mass_.push_back(staged.inverse_masses()[i]);
+      inverse_inertia_.push_back(staged.inverse_inertias()[i]);
+      mobile_.push_back(T(1));
+      rotation_locked_.push_back(0);
+      id_.push_back(staged.ids()[i]);
+      if (admission.species_count > 1) species_.push_back(staged.species()[i]);
+      force_.push_back(vector{});
+      torque_.push_back(angular_type{});
+    }
+    state_ = std::move(staged);
+    admission_ = std::move(admission);
+    particles_changed_ = true;
+    resized();
+    return first;
+  }
+
+  /// Removes the particles whose indices are in `indices` (in any order,
+  /// repeats allowed) and returns how many were removed. The others keep
+  /// their order (indices shift down), ids, fixed and locked flags, forces
+  /// of the last evaluation (a survivor that touched a removed particle
+  /// keeps its push for the half step that follows, as velocity Verlet
+  /// would have applied it) and every contact history among themselves
+  /// and with the walls. Throws carom::invalid_input for an index ≥
+  /// size(), and then changes nothing. Allocates.
+  std::size_t remove(std::span<const std::size_t> indices) {
+    std::vector<unsigned char> keep(size(), 1);
+    for (const std::size_t i : indices) {
+      detail::require(i < size(), "carom::dem::remove: indices: particle ", i,
+                      " does not exist (size ", size(), ")");
+      keep[i] = 0;
+    }
+    return remove_flagged(keep);
+  }
+
+  /// Removes the particles i for which remove(i) is true (e.g. those
+  /// below an outlet: `[&](std::size_t i) { return e.positions()[i][2] <
+  /// 0; }`), as remove(indices) does, and returns how many were removed.
+  template <class Predicate>
+    requires std::predicate<Predicate&, std::size_t>
+  std::size_t remove_if(Predicate remove) {
+    std::vector<unsigned char> keep(size(), 1);
+    for (std::size_t i = 0; i < size(); ++i) keep[i] = remove(i) ? 0 : 1;
+    return remove_flagged(keep);
+  }
+
+  /// The largest radius a particle added by add() may have (m).
+  [[nodiscard]] T largest_radius() const noexcept { return admission_.largest_radius; }
+
   /// Runs the following steps on `threads` threads (0: OpenMP's default,
   /// OMP_NUM_THREADS), as params.threads does at construction, but on no
   /// more than one per 256 particles, below which a thread costs more in
@@ -187,7 +301,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   void set_threads(int threads) {
     detail::require(threads >= 0, "carom::dem::set_threads: threads must be >= 0 (got ", threads,
                     ")");
-    threads_ = detail::step_threads(detail::thread_count(threads), size());
+    requested_threads_ = detail::thread_count(threads);
+    threads_ = detail::step_threads(requested_threads_, size());
     pair_contacts_.set_threads(threads_);
     refresh_constants();
   }
@@ -242,9 +357,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// Contacts (particle–particle and particle–wall) of the last force pass.
   [[nodiscard]] std::size_t contact_count() const noexcept { return contacts_; }
   /// The Verlet list; its payload is each pair's tangential stretch
-  /// (carom::sliding_and_rolling with carom::sds_rolling).
-  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type>>& neighbours()
-      const noexcept {
+  /// (carom::sliding_and_rolling with carom::sds_rolling), with carom::jkr
+  /// also whether the pair is attached.
+  [[nodiscard]] const verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>>&
+  neighbours() const noexcept {
     return list_;
   }
 
@@ -342,6 +458,7 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         dt_(setup.time_step),
         periodic_(setup.periodic),
         threads_(detail::step_threads(setup.threads, initial.size())),
+        requested_threads_(setup.threads),
         position_(initial.positions().begin(), initial.positions().end()),
         velocity_(initial.velocities().begin(), initial.velocities().end()),
         angular_velocity_(initial.angular_velocities().begin(),
@@ -356,14 +473,86 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         species_(std::move(setup.species)),
         force_(initial.size()),
         torque_(initial.size()),
-        list_(container, setup.max_diameter, setup.skin),
+        list_(container, setup.max_diameter, setup.skin, setup.pair_separation),
         pair_contacts_(std::move(setup.pair_models), setup.inverse_reference_radius,
                        setup.radius_power, threads_),
         wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions),
-                       std::move(setup.cylinders), container, std::move(setup.wall_models), setup.inverse_reference_radius,
-                       setup.radius_power, initial.size()) {
+                       std::move(setup.cylinders), container, std::move(setup.wall_models),
+                       setup.inverse_reference_radius, setup.radius_power, initial.size()),
+        admission_(std::move(setup.admission)) {
     rebuild();
     compute_forces();
+  }
+
+  using list_type = verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>>;
+
+  // What add() and load_checkpoint() check of particle k of `name`'s input
+  // joining the engine, of radius r, mass m (both finite and > 0) and
+  // species s, besides its place; then widens `a` by it.
+  void admit(detail::dem_admission<T, Law>& a, const char* name, std::size_t k, T r, T m,
+             species_index s) const {
+    detail::require(r <= a.largest_radius, name, "particle ", k, ": radius ", r,
+                    " is above the largest radius ", a.largest_radius,
+                    " the neighbour list was built for (dem_params::largest_radius)");
+    detail::require(s < a.species_count, name, "particle ", k, ": species ", s,
+                    " is outside the material table (", a.species_count, " species)");
+    const auto cylinders = wall_contacts_.cylinders();
+    for (std::size_t c = 0; c < cylinders.size(); ++c)
+      detail::require(cylinders[c].side == cylinder_side::outside || r < cylinders[c].radius,
+                      name, "particle ", k, ": radius ", r, " does not fit inside cylinder ", c);
+    a.min_mass = std::min(a.min_mass, m);
+    a.min_radius = std::min(a.min_radius, r);
+    a.max_radius = std::max(a.max_radius, r);
+    detail::for_each_stiffest_contact(a, [&](const Law& law, T mass, const char* which) {
+      const T critical = critical_time_step(law, mass, a.max_impact_speed);
+      detail::require(dt_ <= critical, name, "particle ", k, " (mass ", m, ", radius ", r,
+                      "): time_step = ", dt_, " is above the critical time step ", critical,
+                      " of the ", which, " at max_impact_speed = ", a.max_impact_speed);
+    });
+  }
+
+  // Compacts every per-particle array to the particles with keep[i] != 0
+  // and carries the histories over (remove(), remove_if()).
+  std::size_t remove_flagged(std::span<const unsigned char> keep) {
+    const std::size_t n = size();
+    std::vector<std::uint32_t> new_index(n, list_type::dropped);
+    std::size_t m = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (keep[i]) new_index[i] = static_cast<std::uint32_t>(m++);
+    if (m == n) return 0;
+    auto compact = [&](auto& values) {
+      if (values.size() != n) return;  // species_ with one species
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < n; ++i)
+        if (keep[i]) values[kept++] = values[i];
+      values.resize(kept);
+    };
+    list_.renumber(new_index, m);
+    wall_contacts_.renumber(new_index, m, list_type::dropped);
+    compact(position_);
+    compact(velocity_);
+    compact(angular_velocity_);
+    compact(radius_);
+    compact(mass_);
+    compact(inverse_mass_);
+    compact(inverse_inertia_);
+    compact(mobile_);
+    compact(rotation_locked_);
+    compact(id_);
+    compact(species_);
+    compact(force_);
+    compact(torque_);
+    state_.retain(keep);
+    particles_changed_ = true;
+    resized();
+    return n - m;
+  }
+
+  // After add() and remove(): the threads for the new size, and the list.
+  void resized() {
+    threads_ = detail::step_threads(requested_threads_, size());
+    pair_contacts_.set_threads(threads_);
+    rebuild();
   }
 
   void check_index(const char* what, std::size_t i) const {
@@ -436,6 +625,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   T dt_;
   bool periodic_ = false;
   int threads_ = 1;  // of a step (1 without OpenMP)
+  int requested_threads_ = 1;  // params.threads or set_threads(), before the cap by size
+  bool particles_changed_ = false;  // add() or remove() was called
   std::uint64_t steps_ = 0;
   std::size_t contacts_ = 0;
   std::vector<vector> position_;
@@ -451,9 +642,10 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   std::vector<species_index> species_;  // empty with one species
   std::vector<vector> force_;
   std::vector<angular_type> torque_;
-  verlet_list<T, D, detail::dem_history<T, D, rolling_type>> list_;
+  verlet_list<T, D, detail::dem_history<T, D, rolling_type, Law>> list_;
   detail::dem_pair_contacts<T, D, Law, tangential_type, rolling_type> pair_contacts_;
   detail::dem_wall_contacts<T, D, Law, tangential_type, rolling_type> wall_contacts_;
+  detail::dem_admission<T, Law> admission_;  // what add() checks against
 };
 
 }  // namespace carom

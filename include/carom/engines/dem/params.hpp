@@ -108,6 +108,12 @@ struct dem_params {
   int steps_per_contact = 1000;
   /// Verlet-list skin (m); negative picks 0.1 × the largest diameter.
   T skin = T(-1);
+  /// The largest radius of a particle added during the run (m;
+  /// dem::add(), carom::inlet); 0: none larger than the initial ones. The
+  /// cells of the neighbour list, the default skin, the default reference
+  /// radius of a material table and the time-step check all count it as
+  /// the largest radius.
+  T largest_radius = T(0);
   /// R_ref (m) of the √(R*/R_ref) stiffness scaling; 0 disables it (with
   /// materials: 0 picks the largest radius).
   T reference_radius = T(0);

@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
-#include "carom/contact/concepts.hpp"
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
+#include "carom/contact/concepts.hpp"
 #include "carom/contact/material_table.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/tangential.hpp"
@@ -62,10 +64,31 @@ struct dem_contact_model {
   rolling_params<T> rolling{};
 };
 
-/// The stretches a pair contact keeps (the Verlet list's payload).
-template <scalar T, std::size_t D, rolling_model Rolling>
-using dem_history =
-    std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>;
+/// The stretches of a pair contact and whether it is attached: a contact
+/// under a law that outlasts δ = 0 (carom::hysteretic_contact_law) from
+/// its first touch until δ < −δ_c.
+template <class Stretches>
+struct attached_history : Stretches {
+  unsigned char attached = 0;
+};
+
+/// What a pair contact keeps (the Verlet list's payload): its stretches,
+/// and with carom::jkr whether it is attached.
+template <scalar T, std::size_t D, rolling_model Rolling, class Law = void>
+using dem_history = std::conditional_t<
+    hysteretic_contact_law<Law, T>,
+    attached_history<std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>,
+    std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>;
+
+/// The largest pull-off separation δ_c (m) of `models`' laws: how far apart
+/// their contacts may last; 0 unless the law is hysteretic.
+template <scalar T, class Model>
+[[nodiscard]] T largest_pulloff_separation(const std::vector<Model>& models) noexcept {
+  T largest = T(0);
+  if constexpr (hysteretic_contact_law<decltype(Model::law), T>)
+    for (const Model& m : models) largest = std::max(largest, m.law.pulloff_separation());
+  return largest;
+}
 
 /// The tangential stretch of a history (the whole history without rolling
 /// resistance).
@@ -87,6 +110,42 @@ template <scalar T, std::size_t D>
   return h.sliding;
 }
 
+/// What dem::add() checks new particles against: the species, the largest
+/// radius the neighbour list was built for, and the laws with which the
+/// time step must stay below the critical step of the stiffest contact.
+template <scalar T, class Law>
+struct dem_admission {
+  std::vector<dem_contact_model<T, Law>> pair_models;
+  std::vector<dem_contact_model<T, Law>> wall_models;
+  std::size_t species_count = 1;
+  T largest_radius = T(0);  // of the list's cells
+  T min_mass = T(0);        // the lightest particle so far
+  T min_radius = T(0);      // the smallest and largest radii so far
+  T max_radius = T(0);
+  T max_impact_speed = T(1);
+  T inverse_reference_radius = T(0);
+  T radius_power = T(0.5);
+  bool has_walls = false;
+};
+
+/// Calls f(law, effective mass, "pair_law" or "wall_law") for each law at
+/// its stiffest contact: the lightest particle and the radius with the
+/// largest stiffness scale (a scaled law at mass m moves like the law at
+/// mass m/s; the scale falls with R* when q < 0).
+template <scalar T, class Law, class F>
+void for_each_stiffest_contact(const dem_admission<T, Law>& a, F&& f) {
+  auto scale = [&](T effective_radius) {
+    return stiffness_scale(effective_radius, a.inverse_reference_radius, a.radius_power);
+  };
+  const T pair_scale = std::max(scale(T(0.5) * a.max_radius), scale(T(0.5) * a.min_radius));
+  const T wall_scale = std::max(scale(a.max_radius), scale(a.min_radius));
+  const T pair_mass = T(0.5) * a.min_mass / pair_scale;
+  const T wall_mass = a.min_mass / wall_scale;
+  for (const auto& m : a.pair_models) f(m.law, pair_mass, "pair_law");
+  if (a.has_walls)
+    for (const auto& m : a.wall_models) f(m.law, wall_mass, "wall_law");
+}
+
 /// What the engine is built from once its inputs have passed every check.
 /// Contact models: pairs [a · species + b], walls [a]; one species without
 /// materials (and then no species per particle).
@@ -102,10 +161,12 @@ struct dem_setup {
   T time_step = T(0);
   T skin = T(0);
   T max_diameter = T(0);
+  T pair_separation = T(0);  // the list's margin: the largest δ_c of the pair laws
   T inverse_reference_radius = T(0);
   T radius_power = T(0.5);  // q of stiffness_scale
   bool periodic = false;
   int threads = 1;
+  dem_admission<T, Law> admission;
 };
 
 template <scalar T>
@@ -237,8 +298,17 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(is_finite(p.time_step) && p.time_step >= T(0), name,
           "time_step must be finite and > 0, or 0 for the default (got ", p.time_step, ")");
   require(is_finite(p.skin), name, "skin must be finite (got ", p.skin, ")");
+  require(is_finite(p.largest_radius) && p.largest_radius >= T(0), name,
+          "largest_radius must be finite and >= 0 (got ", p.largest_radius, ")");
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
+  if constexpr (adhesive_contact_law<Law, T>) {
+    // An adhesive law holds its R*: the (R*/R_ref)^q scaling would scale its
+    // pull-off force by a power of R* other than 1.
+    require(p.reference_radius == T(0), name,
+            "an adhesive law is built for its own effective radius: reference_radius must be 0 "
+            "(got ", p.reference_radius, ")");
+  }
   const std::size_t species_count = materials ? p.materials.size() : 1;
   for (std::size_t i = 0; i < initial.size(); ++i)
     require(initial.species()[i] < species_count, name, "particle ", i, " (id ",
@@ -283,6 +353,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
     min_radius = std::min(min_radius, initial.radii()[i]);
     max_radius = std::max(max_radius, initial.radii()[i]);
   }
+  max_radius = std::max(max_radius, p.largest_radius);
 
   dem_setup<T, D, Law> setup{};
   T reference_radius = p.reference_radius;
@@ -302,29 +373,27 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   for (std::size_t a = 0; a < D; ++a) periodic = periodic || container.is_periodic(a);
   const T skin = p.skin < T(0) ? T(0.2) * max_radius : p.skin;
   const T inverse_reference_radius = reference_radius > T(0) ? T(1) / reference_radius : T(0);
-  auto scale = [&](T effective_radius) {
-    return stiffness_scale(effective_radius, inverse_reference_radius, setup.radius_power);
-  };
-  // The stiffest contacts: smallest mass, largest scale (scaled law at mass m
-  // moves like the law at mass m/s; the scale falls with R* when q < 0).
-  const T pair_scale = std::max(scale(T(0.5) * max_radius), scale(T(0.5) * min_radius));
-  const T wall_scale = std::max(scale(max_radius), scale(min_radius));
-  const T pair_mass = T(0.5) * min_mass / pair_scale;
-  const T wall_mass = min_mass / wall_scale;
-  const bool has_walls = !walls.empty() || !p.cylinders.empty();
+  dem_admission<T, Law>& a = setup.admission;
+  // Copies constructed, not assigned: a law type may be const.
+  a.pair_models = std::vector(setup.pair_models);
+  a.wall_models = std::vector(setup.wall_models);
+  a.species_count = species_count;
+  a.largest_radius = max_radius;
+  a.min_mass = min_mass;
+  a.min_radius = min_radius;
+  a.max_radius = max_radius;
+  a.max_impact_speed = p.max_impact_speed;
+  a.inverse_reference_radius = inverse_reference_radius;
+  a.radius_power = setup.radius_power;
+  a.has_walls = !walls.empty() || !p.cylinders.empty();
   T dt = p.time_step;
-  auto for_each_law = [&](auto&& f) {
-    for (const auto& m : setup.pair_models) f(m.law, pair_mass, "pair_law");
-    if (has_walls)
-      for (const auto& m : setup.wall_models) f(m.law, wall_mass, "wall_law");
-  };
   if (dt == T(0)) {
     dt = infinity<T>;
-    for_each_law([&](const Law& law, T mass, const char*) {
+    for_each_stiffest_contact(a, [&](const Law& law, T mass, const char*) {
       dt = std::min(dt, recommended_time_step(law, mass, p.max_impact_speed, p.steps_per_contact));
     });
   } else {
-    for_each_law([&](const Law& law, T mass, const char* which) {
+    for_each_stiffest_contact(a, [&](const Law& law, T mass, const char* which) {
       const T critical = critical_time_step(law, mass, p.max_impact_speed);
       require(dt <= critical, name, "time_step = ", dt, " is above the critical time step ", critical,
               " of the ", which, " at max_impact_speed = ", p.max_impact_speed);
@@ -339,6 +408,7 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   setup.time_step = dt;
   setup.skin = skin;
   setup.max_diameter = T(2) * max_radius;
+  setup.pair_separation = largest_pulloff_separation<T>(setup.pair_models);
   setup.inverse_reference_radius = inverse_reference_radius;
   setup.periodic = periodic;
   setup.threads = thread_count(p.threads);

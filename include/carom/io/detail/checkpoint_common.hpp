@@ -5,6 +5,7 @@
 /// resolver's restitution), the particles' constant fields, which a file must repeat
 /// exactly, and the checks of the values read.
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -157,5 +158,54 @@ inline void check_below(std::uint64_t x, std::uint64_t bound, const char* what) 
   require(x < bound, checkpoint_reader_name, what, " ", x, " is out of range (at most ",
           bound, " - 1)");
 }
+
+/// The particle set a carom::dem checkpoint carries once particles were
+/// added or removed (checkpoint_particle_set): the constant fields
+/// (write_particle_constants), each particle's species (u32) and the id
+/// of the next particle added (u64).
+template <scalar T, std::size_t D>
+struct checkpoint_access<particles<T, D>> {
+  static void save(const particles<T, D>& p, checkpoint_writer& w) {
+    write_particle_constants(w, p);
+    w.values(p.species());
+    w.u64(p.next_id_);
+  }
+
+  /// Reads what save() wrote, checking that radii, masses and inverse
+  /// moments of inertia are finite and > 0 and that the ids are distinct
+  /// and below the next id (at most 2^32). Positions and velocities are
+  /// zero: they are dem::state()'s to fill.
+  [[nodiscard]] static particles<T, D> load(checkpoint_reader& r) {
+    particles<T, D> p;
+    const std::uint64_t n = r.u64();
+    p.radii_ = r.values<T>(n, sizeof(T), "radii");
+    p.masses_ = r.values<T>(n, sizeof(T), "masses");
+    p.inverse_inertias_ = r.values<T>(n, sizeof(T), "inverse moments of inertia");
+    p.ids_ = r.u32s(n, "ids");
+    p.species_ = r.u32s(n, "species");
+    const std::uint64_t next = r.u64();
+    for (const auto& [values, field] :
+         {std::pair{p.radii(), "radius"}, std::pair{p.masses(), "mass"},
+          std::pair{p.inverse_inertias(), "inverse moment of inertia"}})
+      for (std::size_t i = 0; i < n; ++i)
+        require(is_finite(values[i]) && values[i] > T(0), checkpoint_reader_name, "particle ", i,
+                ": ", field, " ", values[i], " is not finite and > 0");
+    check_below(next, (std::uint64_t(1) << 32) + 1, "the next id");
+    std::vector<particle_id> ids = p.ids_;
+    std::sort(ids.begin(), ids.end());
+    for (std::size_t k = 0; k < ids.size(); ++k) {
+      require(ids[k] < next, checkpoint_reader_name, "id ", ids[k], " is not below the next id ",
+              next);
+      require(k == 0 || ids[k] != ids[k - 1], checkpoint_reader_name, "id ", ids[k],
+              " is given to two particles");
+    }
+    p.next_id_ = static_cast<std::size_t>(next);
+    for (const T m : p.masses_) p.inverse_masses_.push_back(T(1) / m);  // as particles::add()
+    p.positions_.resize(n);
+    p.velocities_.resize(n);
+    p.angular_velocities_.resize(n);
+    return p;
+  }
+};
 
 }  // namespace carom::detail

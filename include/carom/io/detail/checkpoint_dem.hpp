@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/core/checkpoint_access.hpp"
 #include "carom/engines/dem/dem.hpp"
@@ -32,8 +33,17 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   using angular_type = angular<T, D>;
   static constexpr checkpoint_engine kind = checkpoint_engine::dem;
   static constexpr bool rolling = engine::rolling_type::has_history;
+  // With carom::jkr each pair's record also says whether it is attached.
+  static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
-  [[nodiscard]] static std::uint64_t fingerprint(const engine& e) {
+  /// checkpoint_particle_set once particles were added or removed: the
+  /// file then carries them. Otherwise it holds the motion of the
+  /// particles the engine was constructed from, as files did before.
+  [[nodiscard]] static std::uint32_t flags(const engine& e) noexcept {
+    return e.particles_changed_ ? checkpoint_particle_set : 0;
+  }
+
+  [[nodiscard]] static std::uint64_t fingerprint(const engine& e, std::uint32_t flags) {
     checkpoint_fingerprint f;
     // The law by its parameters and values (law()), not by its name: the
     // compilers spell default template arguments differently.
@@ -65,12 +75,15 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     for (const auto& m : e.wall_contacts_.models_) law(f, m.law, m.tangential, m.rolling);
     f.value(e.pair_contacts_.inverse_reference_radius_);
     f.value(e.pair_contacts_.radius_power_);
-    for (const species_index s : e.species_) f.value(s);
+    // The species, unless the file carries them with the particles.
+    if ((flags & checkpoint_particle_set) == 0)
+      for (const species_index s : e.species_) f.value(s);
     return f.value();
   }
 
   static void save(const engine& e, checkpoint_writer& w) {
-    write_particle_constants(w, e.state_);
+    if (e.particles_changed_) checkpoint_access<particles<T, D>>::save(e.state_, w);
+    else write_particle_constants(w, e.state_);
     w.u64(e.steps_);
     w.u64(e.contacts_);
     w.values(std::span<const vector>(e.position_));
@@ -83,12 +96,18 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     const auto& list = e.list_;
     w.u64(list.builds_);
     w.values(std::span<const vector>(list.reference_));
-    if constexpr (rolling) {  // the tangential stretches, then the rolling ones
+    if constexpr (rolling || hysteretic) {
+      // The tangential stretches (with the attached flags), then the rolling ones.
       std::vector<vector> stretches(list.payload_.size());
-      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].sliding;
-      write_springs(w, std::span<const vector>(stretches), {});
-      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].rolling;
-      write_springs(w, std::span<const vector>(stretches), {});
+      std::vector<unsigned char> attached;
+      for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = sliding(list.payload_[k]);
+      if constexpr (hysteretic)
+        for (const auto& h : list.payload_) attached.push_back(h.attached);
+      write_springs(w, std::span<const vector>(stretches), attached);
+      if constexpr (rolling) {
+        for (std::size_t k = 0; k < stretches.size(); ++k) stretches[k] = list.payload_[k].rolling;
+        write_springs(w, std::span<const vector>(stretches), {});
+      }
     } else {
       write_springs(w, std::span<const vector>(list.payload_), {});
     }
@@ -101,9 +120,30 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
   }
 
   /// Parses and checks everything into copies, then moves them in.
-  static void load(engine& e, checkpoint_reader& r) {
-    check_particle_constants(r, e.state_);
-    const std::size_t n = e.size();
+  static void load(engine& e, checkpoint_reader& r, std::uint32_t flags) {
+    // The particles: those the file carries, checked as dem::add() checks
+    // a new one, or else the engine's, which the file must repeat.
+    const bool carried = (flags & checkpoint_particle_set) != 0;
+    require(carried || !e.particles_changed_, checkpoint_reader_name,
+            "the file holds the particles the engine was constructed from, and particles were "
+            "added to or removed from this engine (dem::add(), dem::remove()): load it into an "
+            "engine constructed from them");
+    particles<T, D> set;
+    auto admission = e.admission_;
+    if (carried) {
+      set = checkpoint_access<particles<T, D>>::load(r);
+      for (std::size_t i = 0; i < set.size(); ++i)
+        e.admit(admission, checkpoint_reader_name, i, set.radii()[i], set.masses()[i],
+                set.species()[i]);
+    } else {
+      check_particle_constants(r, e.state_);
+      set = e.state_;
+    }
+    const std::size_t n = set.size();
+    std::vector<T> radius(set.radii().begin(), set.radii().end());
+    std::vector<T> mass(set.masses().begin(), set.masses().end());
+    std::vector<species_index> species;
+    if (admission.species_count > 1) species.assign(set.species().begin(), set.species().end());
     const std::uint64_t steps = r.u64();
     const std::uint64_t contacts = r.u64();
     auto x = r.values<vector>(n, sizeof(vector), "positions");
@@ -124,8 +164,8 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
       check_below(locked[i], 2, "a rotation lock flag");
       // As fix(), free(), lock_rotation() and unlock_rotation() leave them.
       mobile[i] = fixed[i] ? T(0) : T(1);
-      inverse_mass[i] = fixed[i] ? T(0) : e.state_.inverse_masses()[i];
-      inverse_inertia[i] = fixed[i] || locked[i] ? T(0) : e.state_.inverse_inertias()[i];
+      inverse_mass[i] = fixed[i] ? T(0) : set.inverse_masses()[i];
+      inverse_inertia[i] = fixed[i] || locked[i] ? T(0) : set.inverse_inertias()[i];
     }
 
     // The list as it was built: a build depends only on the reference
@@ -134,16 +174,21 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     const std::uint64_t builds = r.u64();
     const auto reference = r.values<vector>(n, sizeof(vector), "reference positions");
     check_finite(std::span<const vector>(reference), "the reference position");
-    list.build(reference, e.radius_);
+    list.build(reference, radius);
     list.builds_ = static_cast<std::size_t>(builds);
     std::vector<vector> pair_springs(list.size());
-    read_springs(r, pair_springs, nullptr, "pair springs");
-    if constexpr (rolling) {
-      std::vector<vector> pair_rolling(list.size());
-      read_springs(r, pair_rolling, nullptr, "pair rolling springs");
-      list.payload_.resize(list.size());
-      for (std::size_t k = 0; k < list.size(); ++k)
-        list.payload_[k] = {pair_springs[k], pair_rolling[k]};
+    std::vector<unsigned char> attached(hysteretic ? list.size() : 0, 0);
+    read_springs(r, pair_springs, hysteretic ? &attached : nullptr, "pair springs");
+    if constexpr (rolling || hysteretic) {
+      std::vector<vector> pair_rolling(rolling ? list.size() : 0);
+      if constexpr (rolling) read_springs(r, pair_rolling, nullptr, "pair rolling springs");
+      list.payload_.assign(list.size(), {});
+      for (std::size_t k = 0; k < list.size(); ++k) {
+        auto& h = list.payload_[k];
+        sliding(h) = pair_springs[k];
+        if constexpr (rolling) h.rolling = pair_rolling[k];
+        if constexpr (hysteretic) h.attached = attached[k];
+      }
     } else {
       list.payload_ = std::move(pair_springs);
     }
@@ -177,13 +222,25 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     for (const std::uint32_t i : walls.candidates_) check_below(i, n, "a particle near a wall");
     r.finish();
 
+    const int threads = step_threads(e.requested_threads_, n);
     auto pairs = e.pair_contacts_;
-    pairs.refresh(list, dem_particle_view<T, D>{x, v, omega, e.radius_, e.mass_, inverse_mass,
-                                                mobile, e.species_});
+    pairs.set_threads(threads);
+    pairs.refresh(list, dem_particle_view<T, D>{x, v, omega, radius, mass, inverse_mass, mobile,
+                                                species});
 
     walls.move_to(double(steps) * double(e.dt_));
 
+    std::vector<particle_id> ids(set.ids().begin(), set.ids().end());
+
     // Nothing below throws.
+    e.state_ = std::move(set);
+    e.admission_ = std::move(admission);
+    e.particles_changed_ = carried;
+    e.threads_ = threads;
+    e.radius_ = std::move(radius);
+    e.mass_ = std::move(mass);
+    e.id_ = std::move(ids);
+    e.species_ = std::move(species);
     e.steps_ = steps;
     e.contacts_ = static_cast<std::size_t>(contacts);
     e.position_ = std::move(x);
@@ -239,7 +296,7 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
       std::uint8_t flag = 0;
       if (touching != nullptr) {
         flag = r.u8();
-        check_below(flag, 2, "a wall contact flag");
+        check_below(flag, 2, "a contact flag");
         (*touching)[k] = flag;
       }
       r.read(springs[k]);
@@ -262,6 +319,10 @@ struct checkpoint_access<dem<T, D, Law, Policies>> {
     f.value(T(std::is_same_v<typename L::convention, unclipped> ? 1 : 0));
     for (const double overlap : {1e-6, 1e-3})
       for (const double rate : {-1.0, 1.0}) f.value(l.force(T(overlap), T(rate), T(1)));
+    if constexpr (adhesive_contact_law<L, T>) {
+      f.value(l.pulloff_force());
+      f.value(l.pulloff_separation());
+    }
     f.value(t.friction);
     f.value(t.stiffness);
     f.value(t.damping);

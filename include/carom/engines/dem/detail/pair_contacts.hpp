@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/soft_contact.hpp"
@@ -41,10 +42,12 @@ class dem_pair_contacts {
  public:
   using vector = vec<T, D>;
   using angular_type = angular<T, D>;
-  using history = dem_history<T, D, Rolling>;
+  using history = dem_history<T, D, Rolling, Law>;
   using list_type = verlet_list<T, D, history>;
   using view = dem_particle_view<T, D>;
   using model = dem_contact_model<T, Law>;
+  // With carom::jkr a pair that touched stays in contact until δ < −δ_c.
+  static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
   /// `models`: one per pair of species [a · species + b] (a square
   /// number). add_forces() will run on up to `threads` threads.
@@ -77,12 +80,14 @@ class dem_pair_contacts {
       if (several) pair_model_.reserve(2 * entries);
       pair_touching_.reserve(2 * entries);
       touching_.reserve(2 * entries);
+      if constexpr (hysteretic) release2_.reserve(2 * entries);
     }
     reach2_.resize(entries);
     pair_.resize(entries);
     if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
     if (several) pair_model_.resize(entries);
     touching_.resize(entries);
+    if constexpr (hysteretic) release2_.resize(entries);
     // The stretches carried over by the rebuild may be non-zero: mark all
     // entries so that the next pass forgets those that do not touch.
     pair_touching_.assign(entries, 1);
@@ -100,6 +105,10 @@ class dem_pair_contacts {
         if (inverse_reference_radius_ > T(0))
           pair_scale_[k] = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
         if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
+        if constexpr (hysteretic) {
+          const T release = reach + model_of(k).law.pulloff_separation();
+          release2_[k] = inverse_mass_sum > T(0) ? release * release : T(0);
+        }
       }
   }
 
@@ -136,20 +145,24 @@ class dem_pair_contacts {
         // The d of add_forces(): minimum_image() leaves walled axes as they are.
         const vector d = container.minimum_image(p.position[i] - p.position[j]);
         const T distance2 = squared_norm(d);
-        if (!(distance2 < reach2_[k] && distance2 > T(0))) continue;
+        if (!(in_contact(k, distance2, springs[k]) && distance2 > T(0))) continue;
         const T inverse_distance = T(1) / std::sqrt(distance2);
         const T overlap = p.radius[i] + p.radius[j] - distance2 * inverse_distance;
         const model& m = model_of(k);
+        T contact_radius = T(0);
+        if constexpr (adhesive_contact_law<Law, T>) contact_radius = m.law.contact_radius(overlap);
+        else contact_radius = pair_[k].root_radius * std::sqrt(overlap);
         out.push_back(observed_contact<Tangential>(
             m.law, m.tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
-            pair_[k].mass, scaled ? pair_scale_[k] : T(1),
-            pair_[k].root_radius * std::sqrt(overlap), sliding(springs[k]), -d));
+            pair_[k].mass, scaled ? pair_scale_[k] : T(1), contact_radius, sliding(springs[k]),
+            -d));
       }
   }
 
-  /// f(law, overlap, stiffness scale) for every overlapping pair.
+  /// f(law, overlap, stiffness scale) for every overlapping pair (δ > 0:
+  /// an attached JKR pair at δ ≤ 0 is left out).
   template <class F>
   void visit_overlaps(const list_type& list, const box<T, D>& container, const view& p,
                       F& f) const {
@@ -540,8 +553,8 @@ class dem_pair_contacts {
       const auto f = soft_contact_force_in_plane<Tangential>(
           law, tangential, normal, overlap, load(block.relative_velocity, b),
           load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
-          // √δ here, beside the law's own: the compiler computes it once.
-          Tangential::scales_with_contact ? block.root_radius[b] * std::sqrt(overlap) : T(1),
+          Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
+                                          : T(1),
           spring, dt);
       store(block.force, b, f.force);
       if constexpr (Tangential::has_history) {
@@ -561,11 +574,37 @@ class dem_pair_contacts {
     }
   }
 
+  // The radius a of the contact area (m) that scales the tangential
+  // spring: the adhesive law's a(δ), which it takes at δ ≤ 0 too;
+  // otherwise √R* √δ, √δ here beside the law's own: the compiler computes it
+  // once.
+  static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T root_radius,
+                                                 T overlap) noexcept {
+    if constexpr (adhesive_contact_law<Law, T>) return law.contact_radius(overlap);
+    else return root_radius * std::sqrt(overlap);
+  }
+
+  // Whether entry k at distance² `distance2` is in contact (the caller
+  // also asks for distance2 > 0): closer than r_i + r_j, or attached and
+  // closer than r_i + r_j + δ_c.
+  CAROM_ALWAYS_INLINE bool in_contact(std::uint32_t k, T distance2,
+                                      [[maybe_unused]] const history& h) const noexcept {
+    const bool touches = distance2 < reach2_[k];
+    if constexpr (hysteretic) {
+      const bool held = (h.attached != 0) & (distance2 <= release2_[k]);
+      return touches || held;
+    } else {
+      return touches;
+    }
+  }
+
   // Pass 1: a branch-free sweep of the rows first .. last of the Verlet
   // list that writes their touching entries to `out` and returns their
   // number (in a settled bed a third of the entries do not touch, in no
   // predictable pattern: a branch per entry would often mispredict). It
-  // also forgets the stretch of an entry that no longer touches.
+  // also forgets the stretch of an entry that no longer touches. With a
+  // hysteretic law it also collects the attached entries at −δ_c ≤ δ ≤ 0,
+  // and marks each entry attached or not.
   template <bool Periodic>
   std::size_t find_touching(list_type& list, const box<T, D>& container, const view& p,
                             std::uint32_t first, std::uint32_t last,
@@ -580,7 +619,7 @@ class dem_pair_contacts {
         vector d = xi - p.position[partners[k]];
         if constexpr (Periodic) d = container.minimum_image(d);
         const T distance2 = squared_norm(d);
-        const bool touches = (distance2 < reach2_[k]) & (distance2 > T(0));
+        const bool touches = in_contact(k, distance2, springs[k]) & (distance2 > T(0));
         out[count] = {k, i};
         count += touches;
         if constexpr (Tangential::has_history) {
@@ -588,6 +627,7 @@ class dem_pair_contacts {
           if (pair_touching_[k] > static_cast<unsigned char>(touches)) springs[k] = history{};
           pair_touching_[k] = static_cast<unsigned char>(touches);
         }
+        if constexpr (hysteretic) springs[k].attached = static_cast<unsigned char>(touches);
       }
     }
     return count;
@@ -609,6 +649,7 @@ class dem_pair_contacts {
   std::vector<T> pair_scale_;
   std::vector<std::uint32_t> pair_model_;  // with several species: index into models_
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
+  std::vector<T> release2_;  // with a hysteretic law: (r_i + r_j + δ_c)², 0 for two fixed
   std::vector<touching_entry> touching_;      // this step's, each share's from its first entry
   std::size_t touching_count_ = 0;
   // What each thread of add_forces() keeps (shares_[0] on one thread).

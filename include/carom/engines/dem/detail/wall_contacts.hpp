@@ -11,10 +11,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "carom/config.hpp"
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/soft_contact.hpp"
@@ -45,6 +47,9 @@ class dem_wall_contacts {
   using angular_type = angular<T, D>;
   using view = dem_particle_view<T, D>;
   using model = dem_contact_model<T, Law>;
+  // With carom::jkr a particle that touched a wall stays in contact with it
+  // until δ < −δ_c (touching_ flags the contact).
+  static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
   /// `models`: one per species; `motions`: one per plane, in `container`.
   dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<wall_motion<T, D>> motions,
@@ -60,7 +65,8 @@ class dem_wall_contacts {
         roll_spring_(Rolling::has_history ? particles * (walls_.size() + cylinders_.size()) : 0),
         touching_(particles * (walls_.size() + cylinders_.size()), 0),
         initial_walls_(std::move(walls)),
-        motions_(std::move(motions)) {
+        motions_(std::move(motions)),
+        margin_(largest_pulloff_separation<T>(models_)) {
     // How far a moving wall may have come within the box by time t, at most
     // (travel()): its speed along its normal, or, when it turns out of its
     // plane, its whole speed plus |Ω| times the distance of the farthest
@@ -122,7 +128,8 @@ class dem_wall_contacts {
   }
 
   // The mobile particles that may touch wall w before the next rebuild:
-  // those with a gap below `reach` (the skin). A particle moves at most
+  // those with a gap below `reach` (the skin) plus the largest δ_c of a
+  // hysteretic law. A particle moves at most
   // skin/2 from its position at the last rebuild, and fix() calls this up
   // to skin/2 away from that position.
   void refresh(T reach, const view& p) {
@@ -132,14 +139,15 @@ class dem_wall_contacts {
     offsets_.resize(count + 1);
     if (candidates_.capacity() < n * count) candidates_.reserve(n * count);
     candidates_.clear();
+    const T within = reach + margin_;
     for (std::size_t w = 0; w < count; ++w) {
       offsets_[w] = candidates_.size();
       for (std::size_t i = 0; i < n; ++i) {
         const T gap = distance(w, p.position[i]) - p.radius[i];
-        if (gap < reach && p.mobile[i] != T(0))
+        if (gap < within && p.mobile[i] != T(0))
           candidates_.push_back(static_cast<std::uint32_t>(i));
         else if (touching_[w * n + i]) {
-          // Not touching (gap ≥ skin, or fixed): forget its stretch now.
+          // Not touching (gap ≥ skin + δ_c, or fixed): forget its stretch now.
           spring_[w * n + i] = vector{};
           if constexpr (Rolling::has_history) roll_spring_[w * n + i] = vector{};
           touching_[w * n + i] = 0;
@@ -147,6 +155,27 @@ class dem_wall_contacts {
       }
     }
     offsets_[count] = candidates_.size();
+  }
+
+  /// Carries each particle's springs and flags over to its new index after
+  /// particles were added or removed (dem::add(), dem::remove()): particle
+  /// i becomes new_index[i] unless that is `dropped`; the particles from
+  /// new_index.size() to new_size are new and start with none. refresh()
+  /// must follow. Allocates.
+  void renumber(std::span<const std::uint32_t> new_index, std::size_t new_size,
+                std::uint32_t dropped) {
+    const std::size_t count = wall_count();
+    const std::size_t n = new_index.size();
+    auto carry = [&](auto& values) {
+      std::remove_reference_t<decltype(values)> moved(count * new_size);
+      for (std::size_t w = 0; w < count; ++w)
+        for (std::size_t i = 0; i < n; ++i)
+          if (new_index[i] != dropped) moved[w * new_size + new_index[i]] = values[w * n + i];
+      values = std::move(moved);
+    };
+    carry(spring_);
+    if constexpr (Rolling::has_history) carry(roll_spring_);
+    carry(touching_);
   }
 
   /// Adds the wall contact forces and torques to `sums`; returns the
@@ -168,14 +197,15 @@ class dem_wall_contacts {
         const std::uint32_t i = candidates_[m];
         const T ri = p.radius[i];
         const auto [overlap, normal] = surface.contact(p.position[i], ri);
-        if (!(overlap > T(0))) continue;
+        if (!(overlap > T(0)) && !attached(p, i, touching_[w * n + i], overlap)) continue;
         const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
             mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
             surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal),
             angular_type(ri * p.angular_velocity[i]), p.mass[i],
-            stiffness_scale(ri, inverse_reference_radius_, radius_power_), std::sqrt(ri * overlap),
-            spring_[w * n + i], -(ri - overlap / 2) * normal));
+            stiffness_scale(ri, inverse_reference_radius_, radius_power_),
+            contact_radius_of(mi.law, ri, overlap), spring_[w * n + i],
+            -(ri - overlap / 2) * normal));
       }
     });
   }
@@ -276,8 +306,8 @@ class dem_wall_contacts {
       const std::uint32_t i = candidates_[m];
       const T ri = p.radius[i];
       const auto [overlap, normal] = surface.contact(p.position[i], ri);
-      if (!(overlap > T(0))) {
-        if constexpr (Tangential::has_history || Rolling::has_history)
+      if (!(overlap > T(0)) && !attached(p, i, touching[i], overlap)) {
+        if constexpr (Tangential::has_history || Rolling::has_history || hysteretic)
           if (touching[i]) {
             springs[i] = vector{};
             if constexpr (Rolling::has_history) roll_springs[i] = vector{};
@@ -292,7 +322,9 @@ class dem_wall_contacts {
       const auto c = soft_contact_force<Tangential>(
           mi.law, mi.tangential, normal, overlap, velocity,
           angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
-          Tangential::scales_with_contact ? std::sqrt(ri * overlap) : T(1), springs[i], dt);
+          Tangential::scales_with_contact ? contact_radius_of(mi.law, ri, overlap) : T(1),
+          springs[i], dt);
+      if constexpr (hysteretic) touching[i] = 1;
       if constexpr (Tangential::has_history) {
         springs[i] = c.spring;
         touching[i] = 1;
@@ -309,6 +341,26 @@ class dem_wall_contacts {
       sums.force[i] += c.force;
     }
     return contacts;
+  }
+
+  // Whether particle i, flagged `touching` with a wall at overlap δ ≤ 0,
+  // is still attached to it: δ ≥ −δ_c of a hysteretic law (always false
+  // for another law).
+  [[nodiscard]] CAROM_ALWAYS_INLINE bool attached([[maybe_unused]] const view& p,
+                                                  [[maybe_unused]] std::uint32_t i,
+                                                  [[maybe_unused]] unsigned char touching,
+                                                  [[maybe_unused]] T overlap) const noexcept {
+    if constexpr (hysteretic)
+      return touching != 0 && overlap >= -model_of(p, i).law.pulloff_separation();
+    else return false;
+  }
+
+  // The contact radius a (m) of the tangential spring: the adhesive law's
+  // a(δ), or √(r_i δ).
+  [[nodiscard]] static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T ri,
+                                                               T overlap) noexcept {
+    if constexpr (adhesive_contact_law<Law, T>) return law.contact_radius(overlap);
+    else return std::sqrt(ri * overlap);
   }
 
   // Signed distance of x from wall w (planes, then cylinders).
@@ -351,6 +403,7 @@ class dem_wall_contacts {
   std::vector<wall_motion<T, D>> motions_;
   std::vector<travel_bound> travel_;
   bool moving_ = false;
+  T margin_;  // the largest δ_c of a hysteretic law, or 0
   double time_ = 0;
   T skin_ = T(0);
 };
