@@ -51,21 +51,27 @@ using engine_type = carom::dem<T, 3, law>;
 constexpr T beverloo_c = 0.58, beverloo_k = 1.5;
 
 struct orifice_run {
-  double nominal = 0, diameter = 0;  // D (m): as asked, and area-equivalent
+  double diameter = 0;  // D (m), area-equivalent
   double flow = 0, flow_first = 0, flow_second = 0;  // W (kg/s): whole window, halves
   std::size_t discharged = 0;
 };
 
-/// The least-squares slope of y against t over the samples with t ≥ from
-/// and t < to.
-double slope(const std::vector<double>& t, const std::vector<double>& y, double from,
-             double to) {
+struct line {
+  double slope, intercept;
+};
+
+/// The least-squares line y = slope t + intercept through the samples with
+/// t ≥ from and t < to (all of them by default).
+line fit_line(const std::vector<double>& t, const std::vector<double>& y,
+              double from = -std::numeric_limits<double>::infinity(),
+              double to = std::numeric_limits<double>::infinity()) {
   double n = 0, st = 0, sy = 0, stt = 0, sty = 0;
   for (std::size_t k = 0; k < t.size(); ++k)
     if (t[k] >= from && t[k] < to) {
       n += 1, st += t[k], sy += y[k], stt += t[k] * t[k], sty += t[k] * y[k];
     }
-  return (n * sty - st * sy) / (n * stt - st * st);
+  const double slope = (n * sty - st * sy) / (n * stt - st * st);
+  return {slope, (sy - slope * st) / n};
 }
 
 /// The area-equivalent diameter of the hole around (cx, cy) in a floor of
@@ -280,7 +286,7 @@ int main(int argc, char** argv) try {
   std::printf("%10s %10s %12s %12s %8s %12s %10s\n", "D/d", "D (mm)", "W (g/s)", "Beverloo",
               "ratio", "halves", "beads out");
   for (const double o : orifices) {
-    orifice_run run{.nominal = o * double(d)};
+    orifice_run run;
     const T hole = T(o) * d / 2;
     carom::particles<T, 3> start_state;
     std::vector<carom::vec<T, 3>> kept;
@@ -324,9 +330,9 @@ int main(int argc, char** argv) try {
     }
     run.discharged = outlet.removed();
     const double middle = 0.5 * (start + run_time);
-    run.flow = slope(times, mass, start, run_time + 1);
-    run.flow_first = slope(times, mass, start, middle);
-    run.flow_second = slope(times, mass, middle, run_time + 1);
+    run.flow = fit_line(times, mass, start).slope;
+    run.flow_first = fit_line(times, mass, start, middle).slope;
+    run.flow_second = fit_line(times, mass, middle).slope;
     const double predicted = beverloo_c * bulk * std::sqrt(g) *
                              std::pow(std::max(0.0, run.diameter - beverloo_k * double(d)), 2.5);
     std::printf("%10.1f %10.2f %12.2f %12.2f %8.3f %5.1f, %5.1f %10zu\n", o, 1e3 * run.diameter,
@@ -343,12 +349,9 @@ int main(int argc, char** argv) try {
   if (runs.size() >= 2 && flowed) {
     std::vector<double> x, y;
     for (const auto& r : runs) x.push_back(r.diameter), y.push_back(std::pow(r.flow, 0.4));
-    const double a = slope(x, y, -1, 1);
-    double mx = 0, my = 0;
-    for (std::size_t k = 0; k < x.size(); ++k) mx += x[k], my += y[k];
-    mx /= double(x.size()), my /= double(y.size());
-    fitted_k = (mx - my / a) / double(d);
-    fitted_c = std::pow(a, 2.5) / (bulk * std::sqrt(g));
+    const line w = fit_line(x, y);  // zero at D = k d
+    fitted_k = -w.intercept / w.slope / double(d);
+    fitted_c = std::pow(w.slope, 2.5) / (bulk * std::sqrt(g));
     std::printf("fit of W^(2/5) against D: C = %.3f, k = %.2f\n", fitted_c, fitted_k);
   }
   const double elapsed =
