@@ -376,6 +376,9 @@ TEMPLATE_LIST_TEST_CASE("checkpoint: a DEM engine whose particles did not change
   CHECK(ckpt_hash_without_version(carom_test::checkpoint_bytes(e)) == expected);
 }
 
+// Two species: the hash was taken again when the species came to share one
+// pass of the contact kernel (forces changed by round-off); the layout is
+// the one above.
 TEST_CASE("checkpoint: a DEM engine of two species whose particles did not change writes the "
           "bytes it always wrote",
           "[io][checkpoint]") {
@@ -398,7 +401,7 @@ TEST_CASE("checkpoint: a DEM engine of two species whose particles did not chang
   carom::dem<T, 3, carom::hertz<T>> e(
       scene.container, ps, {.gravity = {0, -9.81, 0}, .max_impact_speed = 2, .materials = table});
   e.run(300);
-  CHECK(ckpt_hash_without_version(carom_test::checkpoint_bytes(e)) == 0x54264d60e3fc1c2aULL);
+  CHECK(ckpt_hash_without_version(carom_test::checkpoint_bytes(e)) == 0x3697c7bc45a1373fULL);
 }
 
 namespace {

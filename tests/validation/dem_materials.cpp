@@ -176,7 +176,7 @@ TEMPLATE_LIST_TEST_CASE("DEM materials: bad species and settings are rejected", 
         }).find("carom::mindlin_tangential_spring") != std::string::npos);
 }
 
-// Grouping the contacts by pair of species changes neither a contact's force
+// Running several species in one pass changes neither a contact's force
 // nor the order in which forces are added: two species of one material
 // give the trajectory of one species, bit for bit.
 TEMPLATE_LIST_TEST_CASE("DEM materials: two species of the same material move as one species",
@@ -224,4 +224,70 @@ TEMPLATE_LIST_TEST_CASE("DEM materials: two species of the same material move as
   for (std::size_t i = 0; i < a.size(); ++i)
     same = same && a.positions()[i] == b.positions()[i] && a.velocities()[i] == b.velocities()[i];
   CHECK(same);
+}
+
+// Each pair of species of a bed runs its own law, though one pass of the
+// kernel serves them all: three separate pairs (0–0, 0–1, 1–1), each
+// overlapping by 10⁻⁴ m while approaching at 0.1 m/s and sliding at 1 m/s
+// (so that they slip), against the normal force of the pair's material law
+// at its R* and m*, and the Coulomb force μ F_n of the pair's friction.
+// Float resolves δ to about 10⁻³ of itself near x = 0.05: the tolerance is
+// the law's sensitivity to that; double agrees to round-off.
+TEMPLATE_LIST_TEST_CASE("DEM materials: each pair of species in one pass gets its own law and "
+                        "friction",
+                        "[dem][materials]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  const auto table = two_materials<T>();
+  const T overlap = T(1e-4);
+  const auto point = [](T x, T y, T z) {
+    carom::vec<T, D> v{};
+    v[0] = x;
+    v[1] = y;
+    if constexpr (D == 3) v[2] = z;
+    return v;
+  };
+  carom::particles<T, D> ps;
+  const carom::species_index pairs[3][2] = {{0, 0}, {0, 1}, {1, 1}};
+  for (int k = 0; k < 3; ++k) {
+    const auto [a, b] = pairs[k];
+    const T ra = T(material_radius[a]), rb = T(material_radius[b]);
+    const T y = T(0.02) + T(0.03) * T(k);
+    ps.add({.position = point(T(0.05), y, T(0.05)), .radius = ra,
+            .mass = carom::solid_mass<D>(table.species(a).density, ra), .species = a});
+    ps.add({.position = point(T(0.05) + ra + rb - overlap, y, T(0.05)),
+            .velocity = point(T(-0.1), T(1), T(0)), .radius = rb,
+            .mass = carom::solid_mass<D>(table.species(b).density, rb), .species = b});
+  }
+  carom::dem<T, D, carom::hertz<T>> e(carom::box<T, D>::cube(T(0.1), carom::boundary::wall), ps,
+                                     {.max_impact_speed = T(1), .materials = table});
+  const double tol = std::is_same_v<T, float> ? 3e-3 : 1e-12;
+  const T reference_radius = T(material_radius[1]);  // the largest radius
+  const auto check = [&](bool slipping) {
+    const auto contacts = e.contacts();
+    REQUIRE(contacts.size() == 3);
+    for (const auto& c : contacts) {
+      const int k = int(c.i / 2);
+      const auto pair = table.pair(pairs[k][0], pairs[k][1]);
+      const T ri = e.radii()[c.i], rj = e.radii()[c.partner];
+      const T scale = std::sqrt(carom::effective_radius(ri, rj) / reference_radius);
+      const T mass = carom::effective_mass(e.masses()[c.i], e.masses()[c.partner]);
+      const T rate = carom::dot(e.velocities()[c.i] - e.velocities()[c.partner], c.normal);
+      const auto law = carom::material_law<carom::hertz<T>>(pair, reference_radius);
+      const double expected = double(scale * law.force(c.overlap, rate, mass / scale));
+      INFO("pair " << k << ": species " << pairs[k][0] << " and " << pairs[k][1]);
+      CHECK(double(c.normal_force) == Approx(expected).epsilon(tol));
+      if (slipping) {
+        CHECK(double(carom::norm(c.tangential_force)) ==
+              Approx(double(pair.friction) * double(c.normal_force)).epsilon(tol));
+      } else {  // as built, the force the engine added is the one reported
+        for (std::size_t a = 0; a < D; ++a)
+          CHECK(double(e.forces()[c.i][a]) ==
+                Approx(double(c.force[a])).epsilon(tol).margin(tol * double(c.normal_force)));
+      }
+    }
+  };
+  check(false);
+  e.run(200);  // the stretch grows past the Coulomb limit
+  check(true);
 }

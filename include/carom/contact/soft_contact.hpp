@@ -51,10 +51,11 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
 [[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_in_plane(
     const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
-    T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt) noexcept {
+    T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt,
+    T law_mass_factor = T(1)) noexcept {
   const T normal_speed = dot(relative_velocity, normal);
-  const T normal_force =
-      stiffness_scale * law.force(overlap, -normal_speed, effective_mass / stiffness_scale);
+  const T normal_force = stiffness_scale * law.force(overlap, -normal_speed,
+                                                     law_mass_factor * effective_mass / stiffness_scale);
   if constexpr (Tangential::has_history) {
     const vec<T, D> sliding =
         relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
@@ -70,17 +71,23 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
 }
 
 /// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at
-/// the same α: F_n = s F_law(δ, δ', m*/s) (1: the law as given).
+/// the same α: F_n = s F_law(δ, δ', f m*/s) (1: the law as given).
 /// `contact_radius` is √(R* δ), the scale of Mindlin's tangential spring.
+/// `law_mass_factor` f (default 1) changes the law's damping alone: for a
+/// power law with α √k √(m δ^{p−1}) δ', f = (α'/α)² and s = k'/k give the
+/// law with k' and α' exactly, so that one law serves several materials.
+/// The tangential damping keeps the true m*.
 template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
 [[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force(
     const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
-    T stiffness_scale, T contact_radius, const vec<T, D>& spring, T dt) noexcept {
+    T stiffness_scale, T contact_radius, const vec<T, D>& spring, T dt,
+    T law_mass_factor = T(1)) noexcept {
   return soft_contact_force_in_plane<Tangential>(
       law, tangential, normal, overlap, relative_velocity, lever, effective_mass,
       stiffness_scale, contact_radius,
-      Tangential::has_history ? rotate_into_tangent_plane(spring, normal) : spring, dt);
+      Tangential::has_history ? rotate_into_tangent_plane(spring, normal) : spring, dt,
+      law_mass_factor);
 }
 
 }  // namespace carom

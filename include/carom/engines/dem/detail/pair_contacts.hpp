@@ -18,6 +18,7 @@
 #include "carom/config.hpp"
 #include "carom/contact/adhesion.hpp"
 #include "carom/contact/concepts.hpp"
+#include "carom/contact/power_law.hpp"
 #include "carom/contact/rolling.hpp"
 #include "carom/contact/soft_contact.hpp"
 #include "carom/contact/tangential.hpp"
@@ -34,6 +35,12 @@
 
 namespace carom::detail {
 
+/// Whether Law is a carom::fixed_power_law: F = k δ^p + α √k √(m δ^{p−1}) δ'.
+template <class Law>
+inline constexpr bool is_fixed_power_law = false;
+template <scalar T, int N, int M, contact_convention C>
+inline constexpr bool is_fixed_power_law<fixed_power_law<T, N, M, C>> = true;
+
 /// The pair contacts of a dem engine whose Verlet list (owned by the
 /// engine, which rebuilds it) carries the stretch of each pair.
 template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangential,
@@ -48,6 +55,11 @@ class dem_pair_contacts {
   using model = dem_contact_model<T, Law>;
   // With carom::jkr a pair that touched stays in contact until δ < −δ_c.
   static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
+  // Several species of one power law share a pass in list order: each
+  // pair's k/k₀ joins its stiffness scale and (α/α₀)² multiplies the mass
+  // the law damps with (carom::soft_contact_force), μ, kₜ, γₜ come per
+  // lane. Rolling resistance keeps the passes by pair of species.
+  static constexpr bool lanes_capable = is_fixed_power_law<Law> && !Rolling::has_history;
 
   /// `models`: one per pair of species [a · species + b] (a square
   /// number). add_forces() will run on up to `threads` threads.
@@ -58,7 +70,18 @@ class dem_pair_contacts {
         inverse_reference_radius_(inverse_reference_radius),
         radius_power_(radius_power),
         threads_(threads),
-        shares_(std::size_t(threads)) {}
+        shares_(std::size_t(threads)) {
+    if constexpr (lanes_capable) {
+      const Law& reference = models_[0].law;
+      one_pass_ = species_ > 1 && inverse_reference_radius_ > T(0) && reference.damping() > T(0);
+      if (one_pass_)
+        for (const model& m : models_) {
+          const T damping_ratio = m.law.damping() / reference.damping();
+          lane_models_.push_back({m.law.stiffness() / reference.stiffness(),
+                                  damping_ratio * damping_ratio, m.tangential});
+        }
+    }
+  }
 
   void set_threads(int threads) {
     threads_ = threads;
@@ -72,6 +95,7 @@ class dem_pair_contacts {
     const auto partners = list.partners();
     const std::size_t entries = partners.size();
     const bool several = species_ > 1;
+    const bool ratio = several && one_pass_;
     if (pair_.capacity() < entries) {
       // Room for twice the size, as the list does: no allocation in steady state.
       reach2_.reserve(2 * entries);
@@ -105,6 +129,7 @@ class dem_pair_contacts {
         if (inverse_reference_radius_ > T(0))
           pair_scale_[k] = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
         if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
+        if (ratio) pair_scale_[k] *= lane_models_[pair_model_[k]].stiffness_ratio;
         if constexpr (hysteretic) {
           const T release = reach + model_of(k).law.pulloff_separation();
           release2_[k] = inverse_mass_sum > T(0) ? release * release : T(0);
@@ -148,16 +173,21 @@ class dem_pair_contacts {
         if (!(in_contact(k, distance2, springs[k]) && distance2 > T(0))) continue;
         const T inverse_distance = T(1) / std::sqrt(distance2);
         const T overlap = p.radius[i] + p.radius[j] - distance2 * inverse_distance;
+        // In one pass the kernel runs models_[0]'s law with the lane's
+        // constants: computed here the same way, the force is the same.
         const model& m = model_of(k);
+        const lane_model lane = one_pass_ ? lane_models_[pair_model_[k]]
+                                          : lane_model{T(1), T(1), m.tangential};
+        const Law& law = one_pass_ ? models_[0].law : m.law;
         T contact_radius = T(0);
         if constexpr (adhesive_contact_law<Law, T>) contact_radius = m.law.contact_radius(overlap);
         else contact_radius = pair_[k].root_radius * std::sqrt(overlap);
         out.push_back(observed_contact<Tangential>(
-            m.law, m.tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
+            law, lane.tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
             pair_[k].mass, scaled ? pair_scale_[k] : T(1), contact_radius, sliding(springs[k]),
-            -d));
+            -d, lane.mass_factor));
       }
   }
 
@@ -188,6 +218,13 @@ class dem_pair_contacts {
     T root_radius;  // √R*
   };
   static constexpr std::size_t block_size = 64;
+  // A pair of species in one pass (lanes_capable): its k/k₀, (α/α₀)² and
+  // tangential constants.
+  struct lane_model {
+    T stiffness_ratio;
+    T mass_factor;
+    tangential_params<T> tangential;
+  };
   struct touching_entry {
     std::uint32_t entry;  // index into the Verlet list
     std::uint32_t first;  // its particle i
@@ -207,6 +244,8 @@ class dem_pair_contacts {
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
     std::array<T, block_size> reach, mass, root_radius, scale;
+    // In one pass: each lane's (α/α₀)², μ, kₜ and γₜ.
+    std::array<T, block_size> mass_factor, friction, tangential_stiffness, tangential_damping;
     // With rolling resistance: ω_i − ω_j, the rolling stretch in and out,
     // and the rolling torque on i.
     lanes<angular_size> spin;
@@ -283,7 +322,7 @@ class dem_pair_contacts {
       mine.outgoing_force.resize(outgoing);
       if constexpr (Tangential::has_history) mine.outgoing_arm.resize(outgoing);
       if constexpr (Rolling::has_history) mine.outgoing_roll.resize(outgoing);
-      if (species_ > 1) {
+      if (species_ > 1 && !one_pass_) {
         evaluate_by_model<Periodic, Scaled>(mine, mine.outgoing.data(), outgoing, list,
                                             container, p, dt, mine.outgoing_force.data(),
                                             mine.outgoing_arm.data(), mine.outgoing_roll.data(),
@@ -293,7 +332,7 @@ class dem_pair_contacts {
           const std::size_t lanes = std::min(block_size, outgoing - first);
           gather<Periodic, Scaled>(mine.block, mine.outgoing.data() + first, lanes, partners,
                                    springs, container, p);
-          kernel<Scaled>(mine.block, models_[0], dt);
+          run_kernel<Scaled>(mine.block, dt);
           for (std::size_t b = 0; b < lanes; ++b) {
             mine.outgoing_force[first + b] = load(mine.block.force, b);
             if constexpr (Tangential::has_history)
@@ -322,7 +361,7 @@ class dem_pair_contacts {
         add_to(sums, p, j, -earlier.outgoing_force[m], arm, -roll);
       }
     }
-    if (species_ > 1) {
+    if (species_ > 1 && !one_pass_) {
       // Grouped by pair of species, kernel results are added in list
       // order, as on one species: the sums do not depend on the grouping.
       mine.force.resize(count);
@@ -348,7 +387,7 @@ class dem_pair_contacts {
     for (std::size_t first = 0; first < count; first += block_size) {
       const std::size_t lanes = std::min(block_size, count - first);
       gather<Periodic, Scaled>(block, touching + first, lanes, partners, springs, container, p);
-      kernel<Scaled>(block, models_[0], dt);
+      run_kernel<Scaled>(block, dt);
       for (std::size_t b = 0; b < lanes; ++b) {
         const auto [k, i] = touching[first + b];
         const std::uint32_t j = partners[k];
@@ -416,7 +455,7 @@ class dem_pair_contacts {
         const std::size_t lanes = std::min<std::size_t>(block_size, mine.model_start[t + 1] - first);
         gather<Periodic, Scaled>(mine.block, mine.sorted.data() + first, lanes, partners, springs,
                                  container, p);
-        kernel<Scaled>(mine.block, models_[t], dt);
+        kernel<Scaled, false>(mine.block, models_[t], dt);
         for (std::size_t b = 0; b < lanes; ++b) {
           const std::uint32_t m = mine.order[first + b];
           force[m] = load(mine.block.force, b);
@@ -506,6 +545,15 @@ class dem_pair_contacts {
       block.mass[b] = pair_[k].mass;
       block.root_radius[b] = pair_[k].root_radius;
       if constexpr (Scaled) block.scale[b] = pair_scale_[k];
+      if constexpr (lanes_capable) {
+        if (one_pass_) {  // the same way for every lane: predicted
+          const lane_model& lane = lane_models_[pair_model_[k]];
+          block.mass_factor[b] = lane.mass_factor;
+          block.friction[b] = lane.tangential.friction;
+          block.tangential_stiffness[b] = lane.tangential.stiffness;
+          block.tangential_damping[b] = lane.tangential.damping;
+        }
+      }
     }
     if (count < block_size) pad(block, count);
   }
@@ -529,6 +577,19 @@ class dem_pair_contacts {
     repeat_one(block.mass);
     repeat_one(block.root_radius);
     repeat_one(block.scale);
+    repeat_one(block.mass_factor);
+    repeat_one(block.friction);
+    repeat_one(block.tangential_stiffness);
+    repeat_one(block.tangential_damping);
+  }
+
+  // The kernel with models_[0], on every lane the same constants or, in
+  // one pass, each lane's own.
+  template <bool Scaled>
+  CAROM_ALWAYS_INLINE void run_kernel(contact_block& block, T dt) const noexcept {
+    if constexpr (lanes_capable && Scaled)
+      if (one_pass_) return kernel<true, true>(block, models_[0], dt);
+    kernel<Scaled, false>(block, models_[0], dt);
   }
 
   // The contact kernel on every lane of a block. One compiled copy (not
@@ -536,10 +597,10 @@ class dem_pair_contacts {
   // remainder loop: a compiler may contract a remainder's arithmetic
   // differently from the vector loop's), so that a contact's result does
   // not depend on its block or lane: every thread count gives the same.
-  template <bool Scaled>
+  template <bool Scaled, bool Lanes>
   CAROM_NOINLINE static void kernel(contact_block& block, const model& m, T dt) noexcept {
     const Law law = m.law;
-    const tangential_params<T> tangential = m.tangential;
+    const tangential_params<T> shared_tangential = m.tangential;
     [[maybe_unused]] const rolling_params<T> rolling = m.rolling;
     for (std::size_t b = 0; b < block_size; ++b) {
       const vector d = load(block.separation, b);
@@ -550,12 +611,16 @@ class dem_pair_contacts {
       vector spring{};
       if constexpr (Tangential::has_history)
         spring = rotate_into_tangent_plane(load(block.spring, b), normal);
+      const tangential_params<T> tangential =
+          Lanes ? tangential_params<T>{block.friction[b], block.tangential_stiffness[b],
+                                       block.tangential_damping[b]}
+                : shared_tangential;
       const auto f = soft_contact_force_in_plane<Tangential>(
           law, tangential, normal, overlap, load(block.relative_velocity, b),
           load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
           Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
                                           : T(1),
-          spring, dt);
+          spring, dt, Lanes ? block.mass_factor[b] : T(1));
       store(block.force, b, f.force);
       if constexpr (Tangential::has_history) {
         store(block.spring, b, f.spring);
@@ -639,6 +704,8 @@ class dem_pair_contacts {
 
   std::vector<model> models_;  // [a · species_ + b]
   std::size_t species_;
+  bool one_pass_ = false;               // several species, one pass (lanes_capable)
+  std::vector<lane_model> lane_models_;  // ... then one per model
   T inverse_reference_radius_;
   T radius_power_;
   // Per Verlet-list entry, in separate arrays so that each pass streams
