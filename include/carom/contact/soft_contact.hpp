@@ -43,19 +43,18 @@ template <scalar T, std::size_t D>
   return cross(omega, n);
 }
 
-/// One contact whose stored stretch is already rotated into the tangent
-/// plane ⊥ normal (carom::rotate_into_tangent_plane); otherwise as
-/// carom::soft_contact_force. Lets an engine do the rotation in a separate
-/// pass.
+namespace detail {
+
+/// carom::soft_contact_force_in_plane with the mass the law damps with,
+/// f m*/s, given: an engine computes it once per pair.
 template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
-[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_in_plane(
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_with_law_mass(
     const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
-    T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt,
-    T law_mass_factor = T(1)) noexcept {
+    T stiffness_scale, T law_mass, T contact_radius, const vec<T, D>& spring_in_plane,
+    T dt) noexcept {
   const T normal_speed = dot(relative_velocity, normal);
-  const T normal_force = stiffness_scale * law.force(overlap, -normal_speed,
-                                                     law_mass_factor * effective_mass / stiffness_scale);
+  const T normal_force = stiffness_scale * law.force(overlap, -normal_speed, law_mass);
   if constexpr (Tangential::has_history) {
     const vec<T, D> sliding =
         relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
@@ -68,6 +67,24 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
   } else {
     return {normal_force * normal, angular<T, D>{}, vec<T, D>{}};
   }
+}
+
+}  // namespace detail
+
+/// One contact whose stored stretch is already rotated into the tangent
+/// plane ⊥ normal (carom::rotate_into_tangent_plane); otherwise as
+/// carom::soft_contact_force. Lets an engine do the rotation in a separate
+/// pass.
+template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_in_plane(
+    const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
+    const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
+    T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt,
+    T law_mass_factor = T(1)) noexcept {
+  return detail::soft_contact_force_with_law_mass<Tangential>(
+      law, tangential, normal, overlap, relative_velocity, lever, effective_mass,
+      stiffness_scale, law_mass_factor * effective_mass / stiffness_scale, contact_radius,
+      spring_in_plane, dt);
 }
 
 /// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at

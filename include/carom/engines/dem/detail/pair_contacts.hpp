@@ -100,7 +100,7 @@ class dem_pair_contacts {
       // Room for twice the size, as the list does: no allocation in steady state.
       reach2_.reserve(2 * entries);
       pair_.reserve(2 * entries);
-      if (inverse_reference_radius_ > T(0)) pair_scale_.reserve(2 * entries);
+      if (inverse_reference_radius_ > T(0)) pair_scaling_.reserve(2 * entries);
       if (several) pair_model_.reserve(2 * entries);
       pair_touching_.reserve(2 * entries);
       touching_.reserve(2 * entries);
@@ -108,7 +108,7 @@ class dem_pair_contacts {
     }
     reach2_.resize(entries);
     pair_.resize(entries);
-    if (inverse_reference_radius_ > T(0)) pair_scale_.resize(entries);
+    if (inverse_reference_radius_ > T(0)) pair_scaling_.resize(entries);
     if (several) pair_model_.resize(entries);
     touching_.resize(entries);
     if constexpr (hysteretic) release2_.resize(entries);
@@ -124,12 +124,20 @@ class dem_pair_contacts {
         const T inverse_mass_sum = p.inverse_mass[i] + p.inverse_mass[j];
         const T effective_radius = p.radius[i] * p.radius[j] / reach;
         reach2_[k] = inverse_mass_sum > T(0) ? reach * reach : T(0);
-        pair_[k] = {inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0),
-                    std::sqrt(effective_radius)};
-        if (inverse_reference_radius_ > T(0))
-          pair_scale_[k] = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
+        const T mass = inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0);
+        pair_[k] = {mass, std::sqrt(effective_radius)};
         if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
-        if (ratio) pair_scale_[k] *= lane_models_[pair_model_[k]].stiffness_ratio;
+        if (inverse_reference_radius_ > T(0)) {
+          T scale = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
+          T mass_factor = T(1);
+          if (ratio) {
+            const lane_model& lane = lane_models_[pair_model_[k]];
+            scale *= lane.stiffness_ratio;
+            mass_factor = lane.mass_factor;
+          }
+          // The law's mass as carom::soft_contact_force computes it.
+          pair_scaling_[k] = {scale, mass_factor * mass / scale, mass_factor};
+        }
         if constexpr (hysteretic) {
           const T release = reach + model_of(k).law.pulloff_separation();
           release2_[k] = inverse_mass_sum > T(0) ? release * release : T(0);
@@ -176,18 +184,18 @@ class dem_pair_contacts {
         // In one pass the kernel runs models_[0]'s law with the lane's
         // constants: computed here the same way, the force is the same.
         const model& m = model_of(k);
-        const lane_model lane = one_pass_ ? lane_models_[pair_model_[k]]
-                                          : lane_model{T(1), T(1), m.tangential};
+        const tangential_params<T> tangential =
+            one_pass_ ? lane_models_[pair_model_[k]].tangential : m.tangential;
         const Law& law = one_pass_ ? models_[0].law : m.law;
         T contact_radius = T(0);
         if constexpr (adhesive_contact_law<Law, T>) contact_radius = m.law.contact_radius(overlap);
         else contact_radius = pair_[k].root_radius * std::sqrt(overlap);
         out.push_back(observed_contact<Tangential>(
-            law, lane.tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
+            law, tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
-            pair_[k].mass, scaled ? pair_scale_[k] : T(1), contact_radius, sliding(springs[k]),
-            -d, lane.mass_factor));
+            pair_[k].mass, scaled ? pair_scaling_[k].scale : T(1), contact_radius,
+            sliding(springs[k]), -d, scaled ? pair_scaling_[k].mass_factor : T(1)));
       }
   }
 
@@ -217,6 +225,12 @@ class dem_pair_contacts {
     T mass;         // m*
     T root_radius;  // √R*
   };
+  // With a reference radius: F = s F_law(δ, δ', f m*/s).
+  struct pair_scaling {
+    T scale;        // s: (R*/R_ref)^q, times k/k₀ in one pass
+    T law_mass;     // f m*/s, kept so that the kernel does not divide
+    T mass_factor;  // f: (α/α₀)² in one pass, else 1
+  };
   static constexpr std::size_t block_size = 64;
   // A pair of species in one pass (lanes_capable): its k/k₀, (α/α₀)² and
   // tangential constants.
@@ -243,9 +257,9 @@ class dem_pair_contacts {
     lanes<D> spring;             // stored stretch in, new stretch out
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
-    std::array<T, block_size> reach, mass, root_radius, scale;
-    // In one pass: each lane's (α/α₀)², μ, kₜ and γₜ.
-    std::array<T, block_size> mass_factor, friction, tangential_stiffness, tangential_damping;
+    std::array<T, block_size> reach, mass, root_radius, scale, law_mass;
+    // In one pass: each lane's μ, kₜ and γₜ.
+    std::array<T, block_size> friction, tangential_stiffness, tangential_damping;
     // With rolling resistance: ω_i − ω_j, the rolling stretch in and out,
     // and the rolling torque on i.
     lanes<angular_size> spin;
@@ -544,11 +558,13 @@ class dem_pair_contacts {
       block.reach[b] = p.radius[i] + p.radius[j];
       block.mass[b] = pair_[k].mass;
       block.root_radius[b] = pair_[k].root_radius;
-      if constexpr (Scaled) block.scale[b] = pair_scale_[k];
+      if constexpr (Scaled) {
+        block.scale[b] = pair_scaling_[k].scale;
+        block.law_mass[b] = pair_scaling_[k].law_mass;
+      }
       if constexpr (lanes_capable) {
         if (one_pass_) {  // the same way for every lane: predicted
           const lane_model& lane = lane_models_[pair_model_[k]];
-          block.mass_factor[b] = lane.mass_factor;
           block.friction[b] = lane.tangential.friction;
           block.tangential_stiffness[b] = lane.tangential.stiffness;
           block.tangential_damping[b] = lane.tangential.damping;
@@ -577,7 +593,7 @@ class dem_pair_contacts {
     repeat_one(block.mass);
     repeat_one(block.root_radius);
     repeat_one(block.scale);
-    repeat_one(block.mass_factor);
+    repeat_one(block.law_mass);
     repeat_one(block.friction);
     repeat_one(block.tangential_stiffness);
     repeat_one(block.tangential_damping);
@@ -615,12 +631,13 @@ class dem_pair_contacts {
           Lanes ? tangential_params<T>{block.friction[b], block.tangential_stiffness[b],
                                        block.tangential_damping[b]}
                 : shared_tangential;
-      const auto f = soft_contact_force_in_plane<Tangential>(
+      const auto f = detail::soft_contact_force_with_law_mass<Tangential>(
           law, tangential, normal, overlap, load(block.relative_velocity, b),
           load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
+          Scaled ? block.law_mass[b] : block.mass[b],
           Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
                                           : T(1),
-          spring, dt, Lanes ? block.mass_factor[b] : T(1));
+          spring, dt);
       store(block.force, b, f.force);
       if constexpr (Tangential::has_history) {
         store(block.spring, b, f.spring);
@@ -713,7 +730,7 @@ class dem_pair_contacts {
   // √(R*/R_ref) (only with a reference radius).
   std::vector<T> reach2_;
   std::vector<pair_constants> pair_;
-  std::vector<T> pair_scale_;
+  std::vector<pair_scaling> pair_scaling_;
   std::vector<std::uint32_t> pair_model_;  // with several species: index into models_
   std::vector<unsigned char> pair_touching_;  // per entry: stretch may be non-zero
   std::vector<T> release2_;  // with a hysteretic law: (r_i + r_j + δ_c)², 0 for two fixed
