@@ -46,13 +46,14 @@ template <scalar T, std::size_t D>
 namespace detail {
 
 /// carom::soft_contact_force_in_plane with the mass the law damps with,
-/// f m*/s, given: an engine computes it once per pair.
+/// f m*/s, and 1/kₜ (carom::inverse_tangential_stiffness) given: an engine
+/// computes them once per pair, or per kind of pair.
 template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> Law>
-[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_with_law_mass(
-    const Law& law, const tangential_params<T>& tangential, const vec<T, D>& normal, T overlap,
-    const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
-    T stiffness_scale, T law_mass, T contact_radius, const vec<T, D>& spring_in_plane,
-    T dt) noexcept {
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr soft_contact_result<T, D> soft_contact_force_with(
+    const Law& law, const tangential_params<T>& tangential, T inverse_tangential_stiffness,
+    const vec<T, D>& normal, T overlap, const vec<T, D>& relative_velocity,
+    const angular<T, D>& lever, T effective_mass, T stiffness_scale, T law_mass, T contact_radius,
+    const vec<T, D>& spring_in_plane, T dt) noexcept {
   const T normal_speed = dot(relative_velocity, normal);
   const T normal_force = stiffness_scale * law.force(overlap, -normal_speed, law_mass);
   if constexpr (Tangential::has_history) {
@@ -60,8 +61,8 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
         relative_velocity - normal_speed * normal - angular_cross<T, D>(lever, normal);
     // Not const: g++ 12 keeps a const aggregate built in place in memory,
     // and a loop over contacts that copies it does not vectorise.
-    auto [force, spring] = tangential_force_in_plane<Tangential>(
-        tangential, spring_in_plane, sliding, friction_load(law, normal_force, stiffness_scale),
+    auto [force, spring] = tangential_force_in_plane_with<Tangential>(
+        tangential, inverse_tangential_stiffness, spring_in_plane, sliding, friction_load(law, normal_force, stiffness_scale),
         effective_mass, contact_radius, dt);
     return {normal_force * normal + force, cross(normal, force), spring};
   } else {
@@ -81,10 +82,10 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
     const vec<T, D>& relative_velocity, const angular<T, D>& lever, T effective_mass,
     T stiffness_scale, T contact_radius, const vec<T, D>& spring_in_plane, T dt,
     T law_mass_factor = T(1)) noexcept {
-  return detail::soft_contact_force_with_law_mass<Tangential>(
-      law, tangential, normal, overlap, relative_velocity, lever, effective_mass,
-      stiffness_scale, law_mass_factor * effective_mass / stiffness_scale, contact_radius,
-      spring_in_plane, dt);
+  return detail::soft_contact_force_with<Tangential>(
+      law, tangential, carom::inverse_tangential_stiffness(tangential), normal, overlap,
+      relative_velocity, lever, effective_mass, stiffness_scale,
+      law_mass_factor * effective_mass / stiffness_scale, contact_radius, spring_in_plane, dt);
 }
 
 /// One contact. `stiffness_scale` s > 0 scales the law to stiffness s k at

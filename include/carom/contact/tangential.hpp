@@ -89,12 +89,23 @@ template <scalar T, std::size_t D>
   return spring * (rescale ? factor : T(1));
 }
 
-/// Steps 2–4 above for one contact whose stretch is already in the tangent
-/// plane (step 1 done, e.g. by carom::rotate_into_tangent_plane).
+/// 1/kₜ as carom::tangential_force_in_plane uses it (1 without a spring).
+template <scalar T>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr T inverse_tangential_stiffness(
+    const tangential_params<T>& p) noexcept {
+  return T(1) / (p.stiffness > T(0) ? p.stiffness : T(1));
+}
+
+namespace detail {
+
+/// carom::tangential_force_in_plane with 1/kₜ given
+/// (carom::inverse_tangential_stiffness): an engine whose contacts have
+/// different kₜ computes it once per kind of contact, not per contact.
 template <tangential_model Model, scalar T, std::size_t D>
-[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force_in_plane(
-    const tangential_params<T>& p, vec<T, D> spring, const vec<T, D>& tangential_velocity,
-    T normal_force, T effective_mass, T contact_scale, T dt) noexcept {
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force_in_plane_with(
+    const tangential_params<T>& p, [[maybe_unused]] T inverse_stiffness, vec<T, D> spring,
+    const vec<T, D>& tangential_velocity, T normal_force, T effective_mass, T contact_scale,
+    T dt) noexcept {
   if constexpr (!Model::has_history) {
     return {vec<T, D>{}, vec<T, D>{}};
   } else {
@@ -115,7 +126,6 @@ template <tangential_model Model, scalar T, std::size_t D>
     const T cap = slips ? quotient : T(1);
     force *= cap;
     const bool has_spring = p.stiffness > T(0);
-    const T inverse_stiffness = T(1) / (has_spring ? p.stiffness : T(1));
     // A factor rather than a nested select: clang++ then vectorises float.
     const T spring_kept = has_spring ? T(1) : T(0);
     const vec<T, D> slipped =
@@ -123,6 +133,19 @@ template <tangential_model Model, scalar T, std::size_t D>
     for (std::size_t c = 0; c < D; ++c) spring[c] = slips ? slipped[c] : spring[c];
     return {force, spring};
   }
+}
+
+}  // namespace detail
+
+/// Steps 2–4 above for one contact whose stretch is already in the tangent
+/// plane (step 1 done, e.g. by carom::rotate_into_tangent_plane).
+template <tangential_model Model, scalar T, std::size_t D>
+[[nodiscard]] CAROM_ALWAYS_INLINE constexpr tangential_result<T, D> tangential_force_in_plane(
+    const tangential_params<T>& p, const vec<T, D>& spring, const vec<T, D>& tangential_velocity,
+    T normal_force, T effective_mass, T contact_scale, T dt) noexcept {
+  return detail::tangential_force_in_plane_with<Model>(p, inverse_tangential_stiffness(p), spring,
+                                                       tangential_velocity, normal_force,
+                                                       effective_mass, contact_scale, dt);
 }
 
 /// Steps 1–4 above for one contact. `spring` is the stored ξ, `normal` the

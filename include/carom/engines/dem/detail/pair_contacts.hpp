@@ -78,7 +78,8 @@ class dem_pair_contacts {
         for (const model& m : models_) {
           const T damping_ratio = m.law.damping() / reference.damping();
           lane_models_.push_back({m.law.stiffness() / reference.stiffness(),
-                                  damping_ratio * damping_ratio, m.tangential});
+                                  damping_ratio * damping_ratio, m.tangential,
+                                  inverse_tangential_stiffness(m.tangential)});
         }
     }
   }
@@ -238,6 +239,7 @@ class dem_pair_contacts {
     T stiffness_ratio;
     T mass_factor;
     tangential_params<T> tangential;
+    T inverse_tangential_stiffness;
   };
   struct touching_entry {
     std::uint32_t entry;  // index into the Verlet list
@@ -258,8 +260,9 @@ class dem_pair_contacts {
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
     std::array<T, block_size> reach, mass, root_radius, scale, law_mass;
-    // In one pass: each lane's μ, kₜ and γₜ.
-    std::array<T, block_size> friction, tangential_stiffness, tangential_damping;
+    // In one pass: each lane's μ, kₜ, γₜ and 1/kₜ.
+    std::array<T, block_size> friction, tangential_stiffness, tangential_damping,
+        inverse_tangential_stiffness;
     // With rolling resistance: ω_i − ω_j, the rolling stretch in and out,
     // and the rolling torque on i.
     lanes<angular_size> spin;
@@ -568,6 +571,7 @@ class dem_pair_contacts {
           block.friction[b] = lane.tangential.friction;
           block.tangential_stiffness[b] = lane.tangential.stiffness;
           block.tangential_damping[b] = lane.tangential.damping;
+          block.inverse_tangential_stiffness[b] = lane.inverse_tangential_stiffness;
         }
       }
     }
@@ -597,6 +601,7 @@ class dem_pair_contacts {
     repeat_one(block.friction);
     repeat_one(block.tangential_stiffness);
     repeat_one(block.tangential_damping);
+    repeat_one(block.inverse_tangential_stiffness);
   }
 
   // The kernel with models_[0], on every lane the same constants or, in
@@ -631,8 +636,10 @@ class dem_pair_contacts {
           Lanes ? tangential_params<T>{block.friction[b], block.tangential_stiffness[b],
                                        block.tangential_damping[b]}
                 : shared_tangential;
-      const auto f = detail::soft_contact_force_with_law_mass<Tangential>(
-          law, tangential, normal, overlap, load(block.relative_velocity, b),
+      const auto f = detail::soft_contact_force_with<Tangential>(
+          law, tangential,
+          Lanes ? block.inverse_tangential_stiffness[b] : inverse_tangential_stiffness(tangential),
+          normal, overlap, load(block.relative_velocity, b),
           load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
           Scaled ? block.law_mass[b] : block.mass[b],
           Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
