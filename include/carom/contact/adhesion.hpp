@@ -90,22 +90,31 @@ class jkr {
         equilibrium_radius_(
             std::cbrt(T(9) * pi<T> * gamma_ * radius_ * radius_ / (T(2) * modulus_))),
         separation_(equilibrium_radius_ * equilibrium_radius_ /
-                    (T(2) * std::cbrt(T(6)) * radius_)) {
-  }
+                    (T(2) * std::cbrt(T(6)) * radius_)),
+        length_(std::cbrt(c_ * radius_) * std::cbrt(c_ * radius_)),
+        overlap_unit_(length_ * length_ / radius_) {}
 
   /// The contact radius a (m) at overlap δ ≥ −δ_c (the stable branch; the
   /// value at −δ_c for smaller δ). Hertz's √(R* δ) when γ = 0.
   [[nodiscard]] T contact_radius(T overlap) const noexcept {
     if (!(c_ > T(0))) return std::sqrt(radius_ * (overlap > T(0) ? overlap : T(0)));
-    const T q = c_ * c_ * radius_ * radius_ / T(16);
-    const T third = radius_ * overlap / T(3);  // P/3 of the cubic m³ + P m − 2q
-    const T discriminant = q * q + third * third * third;
-    const T u = std::cbrt(q + std::sqrt(discriminant > T(0) ? discriminant : T(0)));
-    const T m = u - third / u;
-    const T root = std::sqrt(T(2) * m);
-    const T inner = c_ * radius_ * std::sqrt(T(2) / m) - T(2) * m;
-    const T s = (root + std::sqrt(inner > T(0) ? inner : T(0))) / T(2);
-    return s * s;
+    // In units of ℓ = (c R*)^{2/3}, a = ℓ x² and δ = (ℓ²/R*) Δ turn
+    // δ = a²/R* − c√a into x⁴ − x = Δ, whose numbers stay near 1 for any
+    // units (float keeps micrometre contacts in SI). Ferrari's resolvent
+    // m³ + Δ m − 1/8 = 0 has one positive root for Δ ≥ −δ_c R*/ℓ² (where its
+    // discriminant reaches 0), by Cardano m = u + w, u³ = 1/16 + √D,
+    // w = −Δ/(3u); written as (u³ + w³)/(u² − uw + w²) = (1/8)/(u² + Δ/3 + w²)
+    // it does not cancel when Δ ≫ 1 (weak adhesion, m → 1/(8Δ)).
+    const T lowest = T(-0.75) / std::cbrt(T(4));  // Δ at −δ_c
+    const T scaled = overlap / overlap_unit_;
+    const T third = (scaled > lowest ? scaled : lowest) / T(3);
+    const T discriminant = T(1) / T(256) + third * third * third;
+    const T u = std::cbrt(T(1) / T(16) + std::sqrt(discriminant > T(0) ? discriminant : T(0)));
+    const T w = third / u;  // −w
+    const T m = T(0.125) / (u * u + third + w * w);
+    const T inner = std::sqrt(T(2) / m) - T(2) * m;
+    const T x = (std::sqrt(T(2) * m) + std::sqrt(inner > T(0) ? inner : T(0))) / T(2);
+    return length_ * x * x;
   }
 
   /// The elastic and adhesive force F_e (N) of contact radius a.
@@ -150,6 +159,8 @@ class jkr {
   T c_;                   // √(2πγ/E*)
   T equilibrium_radius_;  // a₀
   T separation_;          // δ_c
+  T length_;              // ℓ = (c R*)^{2/3}, the unit of contact_radius()
+  T overlap_unit_;        // ℓ²/R*
 };
 
 /// The DMT law at one effective radius R*: Hertz minus the constant
