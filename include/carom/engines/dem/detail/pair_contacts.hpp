@@ -253,12 +253,13 @@ class dem_pair_contacts {
   template <std::size_t Components>
   using lanes = std::array<std::array<T, block_size>, Components>;
   struct contact_block {
-    lanes<D> separation;         // x_i − x_j (minimum image)
+    lanes<D> separation;         // x_i − x_j (minimum image), then the unit normal
     lanes<D> relative_velocity;  // v_i − v_j
     lanes<angular_size> lever;   // r_i ω_i + r_j ω_j
     lanes<D> spring;             // stored stretch in, new stretch out
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
+    // r_i + r_j (then the overlap), m*, √R*, s and f m*/s.
     std::array<T, block_size> reach, mass, root_radius, scale, law_mass;
     // In one pass: each lane's μ, kₜ, γₜ and 1/kₜ.
     std::array<T, block_size> friction, tangential_stiffness, tangential_damping,
@@ -623,15 +624,35 @@ class dem_pair_contacts {
     const Law law = m.law;
     const tangential_params<T> shared_tangential = m.tangential;
     [[maybe_unused]] const rolling_params<T> rolling = m.rolling;
+    // Three loops over the lanes rather than one: a contact's chain of
+    // square roots and divisions is long (1/|d|, the stretch's rotation,
+    // the law, the Coulomb cap), and in one loop body it leaves the
+    // processor waiting; short loops of independent lanes overlap them.
+    // Each value is computed as in one loop, so results are the same.
+    // 1. The normal (in place of the separation) and the overlap (in place
+    // of the reach).
     for (std::size_t b = 0; b < block_size; ++b) {
       const vector d = load(block.separation, b);
       const T distance2 = squared_norm(d);
       const T inverse_distance = T(1) / std::sqrt(distance2);
-      const vector normal = d * inverse_distance;
-      const T overlap = block.reach[b] - distance2 * inverse_distance;
-      vector spring{};
-      if constexpr (Tangential::has_history)
-        spring = rotate_into_tangent_plane(load(block.spring, b), normal);
+      store(block.separation, b, d * inverse_distance);
+      block.reach[b] = block.reach[b] - distance2 * inverse_distance;
+    }
+    // 2. The stored stretches, rotated into the tangent plane.
+    if constexpr (Tangential::has_history || Rolling::has_history) {
+      for (std::size_t b = 0; b < block_size; ++b) {
+        const vector normal = load(block.separation, b);
+        if constexpr (Tangential::has_history)
+          store(block.spring, b, rotate_into_tangent_plane(load(block.spring, b), normal));
+        if constexpr (Rolling::has_history)
+          store(block.roll_spring, b,
+                rotate_into_tangent_plane(load(block.roll_spring, b), normal));
+      }
+    }
+    // 3. The forces and the new stretches.
+    for (std::size_t b = 0; b < block_size; ++b) {
+      const vector normal = load(block.separation, b);
+      const T overlap = block.reach[b];
       const tangential_params<T> tangential =
           Lanes ? tangential_params<T>{block.friction[b], block.tangential_stiffness[b],
                                        block.tangential_damping[b]}
@@ -644,7 +665,7 @@ class dem_pair_contacts {
           Scaled ? block.law_mass[b] : block.mass[b],
           Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
                                           : T(1),
-          spring, dt);
+          Tangential::has_history ? load(block.spring, b) : vector{}, dt);
       store(block.force, b, f.force);
       if constexpr (Tangential::has_history) {
         store(block.spring, b, f.spring);
@@ -654,9 +675,9 @@ class dem_pair_contacts {
         // F_n as F · n (F_t ⊥ n): a normal-force field in the kernel's
         // result would cost 1 % of the kernel without rolling.
         const T radius = block.root_radius[b] * block.root_radius[b];  // R*
-        const auto r = rolling_resistance_in_plane(
-            rolling, rotate_into_tangent_plane(load(block.roll_spring, b), normal), normal,
-            load_angular(block.spin, b), radius, dot(f.force, normal), dt);
+        const auto r = rolling_resistance_in_plane(rolling, load(block.roll_spring, b), normal,
+                                                   load_angular(block.spin, b), radius,
+                                                   dot(f.force, normal), dt);
         store(block.roll_spring, b, r.spring);
         store_angular(block.roll, b, r.torque);
       }
