@@ -506,9 +506,23 @@ std::optional<Law> make_law(fuzz_input& in, T k, T e, T effective_radius, T pull
 template <class T, std::size_t D, class Law>
 void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   constexpr bool adhesive = !std::is_same_v<Law, carom::hertz<T>>;
+  // The engine takes a cylinder only in a box whose periodic axes (3D: at
+  // most one) lie along its axis: mostly, walls replace the periodic
+  // boundaries but the first one in 3D.
+  carom::box<T, D> box = s.box;
+  if (with_cylinder && in.chance(224)) {
+    std::array<carom::boundary, D> kinds{};
+    bool kept = false;
+    for (std::size_t a = 0; a < D; ++a) {
+      const bool keep = D == 3 && !kept && s.box.is_periodic(a);
+      kept = kept || keep;
+      kinds[a] = keep ? carom::boundary::periodic : carom::boundary::wall;
+    }
+    box = carom::box<T, D>(s.box.lower(), s.box.upper(), kinds);
+  }
   std::vector<carom::cylinder<T, D>> cylinders;
   if (with_cylinder) {
-    auto c = make_cylinder<T, D>(in, s.box);
+    auto c = make_cylinder<T, D>(in, box);
     if (!c) return;
     cylinders.push_back(*c);
   }
@@ -567,14 +581,14 @@ void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   const bool bad_reference = adhesive && in.chance(16);
   if (bad_reference) params.reference_radius = in.log_uniform(T(0.05), T(1));
   bool admitted = true;
-  for (const auto& c : cylinders) admitted = admitted && cylinder_admits(c, s.box, initial);
+  for (const auto& c : cylinders) admitted = admitted && cylinder_admits(c, box, initial);
   if (verbose())
     std::fprintf(stderr, "%s law, k %.9g, e %.9g, F_po %.9g, %zu cylinders, %s\n",
                  adhesive ? (std::is_same_v<Law, carom::jkr<T>> ? "JKR" : "DMT") : "Hertz",
                  double(k), double(e), double(pulloff), cylinders.size(),
                  admitted ? "admitted" : "not admitted");
   using engine_type = carom::dem<T, D, Law, carom::velocity_verlet>;
-  auto sim = construct<engine_type>(s.box, initial, params);
+  auto sim = construct<engine_type>(box, initial, params);
   if (bad_reference || !admitted) {
     check(!sim, "DEM accepted a reference radius with an adhesive law, or a particle on the "
                 "wrong side of a cylinder or wider than it");
@@ -584,7 +598,7 @@ void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   sim->run(100 + 10 * in.choice(50));
   // As in dem(): nothing is promised after a start deeper than the design
   // depth, into a particle, a wall or a cylinder.
-  if (largest_overlap<T, D>(s.box, initial.positions(), initial.radii()) > depth) return;
+  if (largest_overlap<T, D>(box, initial.positions(), initial.radii()) > depth) return;
   if (deepest_wall_overlap<T, D>(sim->walls(), initial.positions(), initial.radii()) > depth) return;
   for (const auto& c : cylinders)
     for (std::size_t i = 0; i < initial.size(); ++i)
