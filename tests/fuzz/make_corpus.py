@@ -18,7 +18,7 @@ TARGETS = {
     "impulses": ([3, 3], False, 96),
     "contact_laws": ([8], False, 96),
     "engines": ([6], True, 256),  # up to six particles of ~30 bytes each, then the DEM walls and laws
-    "checkpoints": ([4], True, 192),  # then a mode byte and the file, payload or edits
+    "checkpoints": ([5], True, 192),  # then a mode byte and the file, payload or edits
 }
 
 
