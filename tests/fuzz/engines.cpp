@@ -376,9 +376,6 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
       check(w.signed_distance(sim->positions()[i]) > T(0), "DEM: a particle centre crossed a wall");
 }
 
-/// Which normal law a DEM scene of dem_walls() uses.
-enum class dem_law : std::uint8_t { hertz, jkr, dmt };
-
 /// NaN, +∞ or −∞.
 template <class T>
 T non_finite(fuzz_input& in) {
@@ -500,9 +497,9 @@ std::optional<Law> make_law(fuzz_input& in, T k, T e, T effective_radius, T pull
 
 /// DEM with cylinder walls and/or an adhesive law (see the file comment).
 /// The time step is sized as in dem() with the surface speed of a spinning
-/// cylinder added to the impact speed; the pull-off force is up to the
-/// force at the design depth, so the adhesion cannot pull a contact
-/// deeper than about 1.3 times that depth.
+/// cylinder added to the impact speed; the pull-off force is at most the
+/// force k d^{3/2} at the design depth d, so that a contact at zero load
+/// sits no deeper than d (DMT: k δ^{3/2} = F_po; JKR: δ₀ ≤ 0.84 d).
 template <class T, std::size_t D, class Law>
 void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   constexpr bool adhesive = !std::is_same_v<Law, carom::hertz<T>>;
