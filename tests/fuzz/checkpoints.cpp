@@ -2,8 +2,10 @@
 // Fuzzes the checkpoint reader (io/checkpoint.hpp) of the three engines on
 // small scenes, float and double, 2D and 3D, and of a DEM engine loading
 // the file of one whose particles were removed and added (which carries
-// them: header flag 1). The bytes after the selectors become, by the mode
-// byte:
+// them: header flag 1), and of a DEM engine with carom::jkr and a spinning
+// cylinder (3D) or circle (2D) whose pairs and wall contacts are attached
+// (the file carries the attached flags). The bytes after the selectors
+// become, by the mode byte:
 //   0: the whole file, as given;
 //   1: a payload, sealed with the header of a real checkpoint and a valid
 //      checksum, so that the payload parser sees it;
@@ -91,7 +93,7 @@ void try_load(Engine& e, const std::string& like, fuzz_input& in, const std::uin
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_input in(data, size);
-  const std::size_t engine = in.choice(4);
+  const std::size_t engine = in.choice(5);
   carom_fuzz::with_config(in, [&]<class T, std::size_t D>() {
     const std::size_t selectors = std::min<std::size_t>(size, 3);  // engine, config, mode
     const std::uint8_t* rest = data + selectors;
@@ -114,6 +116,43 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (engine == 2) {
       carom::impulse_stepped<T, D> e(scene.container, scene.particles, {.time_step = T(0.01)});
       e.run(3);
+      try_load(e, ckpt_fuzz_bytes(e), in, rest, rest_size);
+    } else if (engine == 4) {
+      // Two beads of radius 5 mm inside a drum of radius 15 mm about the
+      // middle of the box, spinning at 2 rad/s: one touching the drum, the
+      // other touching it, each at the JKR overlap δ₀ of zero load (R* =
+      // 2.5 mm between the beads, 5 mm at the drum), so that both contacts
+      // are attached when the file is written.
+      using law = carom::jkr<T>;
+      const T r = T(0.005), drum = T(0.015);
+      const auto adhesive = [](T effective_radius) {
+        return law({.youngs_modulus = T(1e7), .effective_radius = effective_radius,
+                    .work_of_adhesion = T(10), .damping = T(0.5)});
+      };
+      const law pair_law = adhesive(r / 2), wall_law = adhesive(r);
+      const auto box = carom::box<T, D>::cube(T(0.04), carom::boundary::wall);
+      carom::vec<T, D> middle{};
+      for (std::size_t a = 0; a < D; ++a) middle[a] = T(0.02);
+      carom::vec<T, D> x = middle;
+      x[0] += drum - r + wall_law.equilibrium_overlap();  // ρ = R − r + δ₀
+      carom::particles<T, D> beads;
+      (void)beads.add({.position = x, .radius = r, .mass = T(1e-3)});
+      x[0] -= T(2) * r - pair_law.equilibrium_overlap();
+      (void)beads.add({.position = x, .radius = r, .mass = T(1e-3)});
+      carom::dem_params<T, D, law> params{.pair_law = pair_law,
+                                          .wall_law = wall_law,
+                                          .pair_tangential = {.friction = T(0.4), .stiffness = T(2e5)},
+                                          .max_impact_speed = T(0.1)};
+      if constexpr (D == 3)
+        params.cylinders = {carom::cylinder<T, D>::around(middle, {T(0), T(0), T(1)}, drum,
+                                                          carom::cylinder_side::inside, T(2))};
+      else
+        params.cylinders = {
+            carom::cylinder<T, D>::circle(middle, drum, carom::cylinder_side::inside, T(2))};
+      params.gravity[1] = T(-9.81);
+      carom::dem<T, D, law> e(box, beads, params);
+      e.run(3);
+      check(e.contact_count() == 2, "checkpoints: the JKR beads are not both in contact");
       try_load(e, ckpt_fuzz_bytes(e), in, rest, rest_size);
     } else {
       // Particles 1 and 4 leave, a smaller and lighter one enters where 1

@@ -6,13 +6,22 @@
 // scenes come up) and velocity, sometimes one invalid particle; float and
 // double, 2D and 3D. Then either
 //   - carom::event_driven (elastic or constant e, collapse guard),
-//   - carom::dem with a Hertz law, or
-//   - carom::impulse_stepped (either sign of dt).
+//   - carom::dem with a Hertz law,
+//   - carom::impulse_stepped (either sign of dt), or
+//   - carom::dem with a cylinder wall (3D) or circle (2D), inside or
+//     outside, still or spinning, and a Hertz law; or with carom::jkr or
+//     carom::dmt as pair and wall law (E*, R*, γ, α from the bytes), with
+//     or without a cylinder.
+// Cylinders, adhesive laws and the adhesive DEM settings are sometimes
+// invalid on purpose (a bad radius, spin, centre or axis; a bad E*, R*, γ
+// or α; a reference radius; a particle on the wrong side of a cylinder or
+// too wide for it): the factory, law or engine must reject them with
+// carom::invalid_input.
 // On every input the engine either rejects it with carom::invalid_input
 // (std::invalid_argument) at construction, or runs and then:
 //   - no NaN/∞ in positions or velocities;
-//   - no particle centre outside a wall (DEM), no sphere outside a wall
-//     beyond round-off (event-driven, impulse);
+//   - no particle centre outside a wall or cylinder (DEM), no sphere
+//     outside a wall beyond round-off (event-driven, impulse);
 //   - no overlap beyond round-off (event-driven; impulse mode when the
 //     initial state had none);
 //   - no collision reported before an earlier one (no event in the past);
@@ -22,12 +31,15 @@
 //     bit of the state.
 
 #include <carom/collision/impulse.hpp>
+#include <carom/contact/adhesion.hpp>
+#include <carom/contact/calibration.hpp>
 #include <carom/contact/observables.hpp>
 #include <carom/contact/power_law.hpp>
 #include <carom/core/error.hpp>
 #include <carom/engines/event_driven/event_driven.hpp>
 #include <carom/engines/dem/dem.hpp>
 #include <carom/engines/impulse/impulse_stepped.hpp>
+#include <carom/geometry/cylinder.hpp>
 
 #include <algorithm>
 #include <array>
@@ -39,6 +51,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -363,6 +376,240 @@ void dem(fuzz_input& in, const scene<T, D>& s) {
       check(w.signed_distance(sim->positions()[i]) > T(0), "DEM: a particle centre crossed a wall");
 }
 
+/// NaN, +∞ or −∞.
+template <class T>
+T non_finite(fuzz_input& in) {
+  switch (in.choice(3)) {
+    case 0: return std::numeric_limits<T>::quiet_NaN();
+    case 1: return carom::infinity<T>;
+    default: return -carom::infinity<T>;
+  }
+}
+
+/// A value a γ or α (finite, ≥ 0) must not take: NaN, ±∞ or negative.
+template <class T>
+T invalid_non_negative(fuzz_input& in) {
+  return in.chance(128) ? non_finite<T>(in) : -in.log_uniform(T(1e-30), T(1e3));
+}
+
+/// A cylinder (3D) or circle (2D) about a point near the middle of the
+/// box: the particles inside (a radius from one most particles are outside
+/// of to one around the whole box) or outside (a post), still or spinning;
+/// in 3D along a periodic axis when there is one (the engine refuses any
+/// other), else along a unit vector from the bytes. Now and then one field
+/// is invalid: the factory must refuse it, and the result is empty.
+template <class T, std::size_t D>
+std::optional<carom::cylinder<T, D>> make_cylinder(fuzz_input& in, const carom::box<T, D>& box) {
+  const auto side = in.chance(128) ? carom::cylinder_side::inside : carom::cylinder_side::outside;
+  carom::vec<T, D> centre = box.lower() + T(0.5) * box.lengths() + in.vector<T, D>(T(-0.5), T(0.5));
+  carom::vec<T, D> axis{};
+  if constexpr (D == 3) {
+    axis = in.unit<T, D>();
+    if (in.chance(224)) {
+      for (std::size_t a = 0; a < D; ++a) {
+        if (!box.is_periodic(a)) continue;
+        axis = carom::vec<T, D>{};
+        axis[a] = in.chance(128) ? T(1) : T(-1);
+        break;
+      }
+    }
+  }
+  const T half_diagonal = T(0.5) * carom::norm(box.lengths());
+  T radius = side == carom::cylinder_side::inside ? in.uniform(T(0.8), half_diagonal + T(1))
+                                                  : in.log_uniform(T(0.05), T(2));
+  T spin = in.signed_magnitude(T(0.01), T(5));
+  const auto make = [&] {
+    if constexpr (D == 3)
+      return carom::cylinder<T, D>::around(centre, axis, radius, side, spin);
+    else
+      return carom::cylinder<T, D>::circle(centre, radius, side, spin);
+  };
+  if (!in.chance(16)) return make();
+  switch (in.choice(D == 3 ? 4 : 3)) {
+    case 0: radius = in.invalid_positive<T>(); break;
+    case 1: spin = non_finite<T>(in); break;
+    case 2: centre[in.choice(D)] = non_finite<T>(in); break;
+    default:
+      if (in.chance(128)) axis = carom::vec<T, D>{};
+      else axis[in.choice(D)] = non_finite<T>(in);
+      break;
+  }
+  try {
+    (void)make();
+    check(false, "cylinder factory accepted an invalid field");
+  } catch (const carom::invalid_input&) {
+  }
+  return std::nullopt;
+}
+
+/// Whether dem would take cylinder c with these particles: along a
+/// periodic axis in 3D, no periodic axis in 2D; every centre on its side;
+/// inside, every particle narrower than it.
+template <class T, std::size_t D>
+bool cylinder_admits(const carom::cylinder<T, D>& c, const carom::box<T, D>& box,
+                     const carom::particles<T, D>& ps) {
+  for (std::size_t a = 0; a < D; ++a)
+    if (box.is_periodic(a) && (D == 2 || std::abs(c.axis[a]) != T(1))) return false;
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (c.signed_distance(ps.positions()[i]) < T(0)) return false;
+    if (c.side == carom::cylinder_side::inside && !(ps.radii()[i] < c.radius)) return false;
+  }
+  return true;
+}
+
+/// The normal law of dem_walls(): Hertz of stiffness k calibrated to e;
+/// or JKR / DMT of stiffness (4/3) E* √R* = k at effective radius R*, with
+/// the work of adhesion γ that gives the pull-off force F_po and Hertz's
+/// damping for e. Now and then E*, R*, γ or α is invalid: the constructor
+/// must refuse it, and the result is empty.
+template <class Law, class T>
+std::optional<Law> make_law(fuzz_input& in, T k, T e, T effective_radius, T pulloff) {
+  if constexpr (std::is_same_v<Law, carom::hertz<T>>) {
+    return Law::from_restitution(k, e);
+  } else {
+    constexpr T share = std::is_same_v<Law, carom::jkr<T>> ? T(1.5) : T(2);  // F_po / (π γ R*)
+    carom::adhesion_params<T> p{.youngs_modulus = T(0.75) * k / std::sqrt(effective_radius),
+                                .effective_radius = effective_radius,
+                                .work_of_adhesion = pulloff / (share * carom::pi<T> * effective_radius),
+                                .damping = carom::damping_for_restitution(e, T(1.5))};
+    const bool bad = in.chance(16);
+    if (bad) {
+      switch (in.choice(4)) {
+        case 0: p.youngs_modulus = in.invalid_positive<T>(); break;
+        case 1: p.effective_radius = in.invalid_positive<T>(); break;
+        case 2: p.work_of_adhesion = invalid_non_negative<T>(in); break;
+        default: p.damping = invalid_non_negative<T>(in); break;
+      }
+    }
+    try {
+      const Law law(p);
+      check(!bad, "adhesive law accepted an invalid parameter");
+      check(law.pulloff_force() >= T(0) && carom::is_finite(law.pulloff_force()) &&
+                law.pulloff_separation() >= T(0) && carom::is_finite(law.pulloff_separation()),
+            "adhesive law: pull-off force or separation not finite and >= 0");
+      return law;
+    } catch (const carom::invalid_input&) {
+      check(bad, "adhesive law rejected valid parameters");
+    }
+    return std::nullopt;
+  }
+}
+
+/// DEM with cylinder walls and/or an adhesive law (see the file comment).
+/// The time step is sized as in dem() with the surface speed of a spinning
+/// cylinder added to the impact speed; the pull-off force is at most the
+/// force k d^{3/2} at the design depth d, so that a contact at zero load
+/// sits no deeper than d (DMT: k δ^{3/2} = F_po; JKR: δ₀ ≤ 0.84 d).
+template <class T, std::size_t D, class Law>
+void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
+  constexpr bool adhesive = !std::is_same_v<Law, carom::hertz<T>>;
+  // The engine takes a cylinder only in a box whose periodic axes (3D: at
+  // most one) lie along its axis: mostly, walls replace the periodic
+  // boundaries but the first one in 3D.
+  carom::box<T, D> box = s.box;
+  if (with_cylinder && in.chance(224)) {
+    std::array<carom::boundary, D> kinds{};
+    bool kept = false;
+    for (std::size_t a = 0; a < D; ++a) {
+      const bool keep = D == 3 && !kept && s.box.is_periodic(a);
+      kept = kept || keep;
+      kinds[a] = keep ? carom::boundary::periodic : carom::boundary::wall;
+    }
+    box = carom::box<T, D>(s.box.lower(), s.box.upper(), kinds);
+  }
+  std::vector<carom::cylinder<T, D>> cylinders;
+  if (with_cylinder) {
+    auto c = make_cylinder<T, D>(in, box);
+    if (!c) return;
+    cylinders.push_back(*c);
+  }
+  // Mostly only the particles the cylinder admits (else the engine must
+  // refuse the scene).
+  carom::particles<T, D> initial;
+  const bool keep_all = in.chance(24);
+  for (std::size_t i = 0; i < s.particles.size(); ++i) {
+    const carom::particle_params<T, D> p{.position = s.particles.positions()[i],
+                                         .velocity = s.particles.velocities()[i],
+                                         .radius = s.particles.radii()[i],
+                                         .mass = s.particles.masses()[i]};
+    bool admitted = true;
+    for (const auto& c : cylinders)
+      admitted = admitted && c.signed_distance(p.position) > T(0) &&
+                 (c.side == carom::cylinder_side::outside || p.radius < c.radius);
+    if (admitted || keep_all) (void)initial.add(p);
+  }
+  if (initial.empty()) return;
+  const auto masses = initial.masses();
+  const auto radii = initial.radii();
+  const T min_mass = *std::min_element(masses.begin(), masses.end());
+  const T min_radius = *std::min_element(radii.begin(), radii.end());
+  T speed = T(0);
+  for (const auto& v : initial.velocities()) speed = std::max(speed, carom::norm(v));
+  T surface_speed = T(0);
+  for (const auto& c : cylinders) surface_speed = std::max(surface_speed, std::abs(c.spin) * c.radius);
+  const T v_max = T(2) * (speed + surface_speed) +
+                  carom::sqrt(T(2) * carom::norm(s.gravity) * T(16)) + T(0.1);
+  const T depth = in.uniform(T(0.01), T(0.2)) * min_radius;
+  T weight = T(0);
+  for (const T m : masses) weight += m * carom::norm(s.gravity);
+  const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
+                       T(2) * weight / std::pow(depth, T(1.5)));
+  const T e = in.uniform(T(0.1), T(1));
+  // F_po: 0, or 10⁻⁴ … 1 times the force k δ^{3/2} at the design depth.
+  const T pulloff =
+      in.chance(32) ? T(0) : in.log_uniform(T(1e-4), T(1)) * k * std::pow(depth, T(1.5));
+  // R*: of two of the smallest particles (pairs), of the smallest one (walls).
+  const auto pair_law = make_law<Law>(in, k, e, T(0.5) * min_radius, pulloff);
+  if (!pair_law) return;
+  carom::dem_params<T, D, Law> params{.pair_law = pair_law};
+  if (adhesive && in.chance(128)) {
+    const auto wall_law = make_law<Law>(in, k, e, min_radius, pulloff);
+    if (!wall_law) return;
+    params.wall_law = wall_law;
+  }
+  params.pair_tangential = {.friction = in.uniform(T(0), T(1)), .stiffness = k * T(0.1) * depth,
+                            .damping = T(0)};
+  params.gravity = s.gravity;
+  params.planes = s.planes;
+  params.cylinders = cylinders;
+  params.max_impact_speed = v_max;
+  params.steps_per_contact = 20;
+  // An adhesive law keeps its own R*: a reference radius must be refused.
+  const bool bad_reference = adhesive && in.chance(16);
+  if (bad_reference) params.reference_radius = in.log_uniform(T(0.05), T(1));
+  bool admitted = true;
+  for (const auto& c : cylinders) admitted = admitted && cylinder_admits(c, box, initial);
+  if (verbose())
+    std::fprintf(stderr, "%s law, k %.9g, e %.9g, F_po %.9g, %zu cylinders, %s\n",
+                 adhesive ? (std::is_same_v<Law, carom::jkr<T>> ? "JKR" : "DMT") : "Hertz",
+                 double(k), double(e), double(pulloff), cylinders.size(),
+                 admitted ? "admitted" : "not admitted");
+  using engine_type = carom::dem<T, D, Law, carom::velocity_verlet>;
+  auto sim = construct<engine_type>(box, initial, params);
+  if (bad_reference || !admitted) {
+    check(!sim, "DEM accepted a reference radius with an adhesive law, or a particle on the "
+                "wrong side of a cylinder or wider than it");
+    return;
+  }
+  if (!sim) return;
+  sim->run(100 + 10 * in.choice(50));
+  // As in dem(): nothing is promised after a start deeper than the design
+  // depth, into a particle, a wall or a cylinder.
+  if (largest_overlap<T, D>(box, initial.positions(), initial.radii()) > depth) return;
+  if (deepest_wall_overlap<T, D>(sim->walls(), initial.positions(), initial.radii()) > depth) return;
+  for (const auto& c : cylinders)
+    for (std::size_t i = 0; i < initial.size(); ++i)
+      if (initial.radii()[i] - c.signed_distance(initial.positions()[i]) > depth) return;
+  check_finite<T, D>(sim->positions(), sim->velocities());
+  for (const auto& w : sim->walls())
+    for (std::size_t i = 0; i < sim->size(); ++i)
+      check(w.signed_distance(sim->positions()[i]) > T(0), "DEM: a particle centre crossed a wall");
+  for (const auto& c : sim->cylinders())
+    for (std::size_t i = 0; i < sim->size(); ++i)
+      check(c.signed_distance(sim->positions()[i]) > T(0),
+            "DEM: a particle centre crossed a cylinder");
+}
+
 template <class T, std::size_t D, class Resolver>
 void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, bool elastic) {
   using engine_type = carom::impulse_stepped<T, D, Resolver>;
@@ -436,11 +683,17 @@ void impulse(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver, boo
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz_input in(data, size);
-  const std::size_t mode = in.choice(3);
+  // 0 event-driven, 1 DEM, 2 impulse mode, 3 DEM with a cylinder, 4 DEM
+  // with JKR, 5 DEM with DMT (4, 5: a cylinder when the next byte says).
+  const std::size_t mode = in.choice(6);
   carom_fuzz::with_config(in, [&]<class T, std::size_t D>() {
-    const scene<T, D> s = make_scene<T, D>(in, mode == 1 ? T(1) : T(10));
-    print_scene(s, mode == 0 ? "event_driven" : mode == 1 ? "DEM" : "impulse");
+    const bool soft = mode == 1 || mode >= 3;
+    const scene<T, D> s = make_scene<T, D>(in, soft ? T(1) : T(10));
+    print_scene(s, mode == 0 ? "event_driven" : soft ? "DEM" : "impulse");
     if (mode == 1) return dem<T, D>(in, s);
+    if (mode == 3) return dem_walls<T, D, carom::hertz<T>>(in, s, true);
+    if (mode == 4) return dem_walls<T, D, carom::jkr<T>>(in, s, in.chance(128));
+    if (mode == 5) return dem_walls<T, D, carom::dmt<T>>(in, s, in.chance(128));
     const bool elastic = in.chance(128);
     const carom::constant_restitution<T> inelastic(in.uniform(T(0.5), T(1)));
     if (mode == 0) {

@@ -16,9 +16,9 @@ import pathlib
 TARGETS = {
     "collision_times": ([3], True, 96),
     "impulses": ([3, 3], False, 96),
-    "contact_laws": ([6], False, 96),
-    "engines": ([3], True, 256),  # up to six particles of ~30 bytes each
-    "checkpoints": ([4], True, 192),  # then a mode byte and the file, payload or edits
+    "contact_laws": ([8], False, 96),
+    "engines": ([6], True, 256),  # up to six particles of ~30 bytes each, then the DEM walls and laws
+    "checkpoints": ([5], True, 192),  # then a mode byte and the file, payload or edits
 }
 
 
