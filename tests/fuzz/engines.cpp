@@ -555,9 +555,10 @@ void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
                        T(2) * weight / std::pow(depth, T(1.5)));
   const T e = in.uniform(T(0.1), T(1));
-  // F_po: 0, or 10⁻⁴ … 1 times the force k δ^{3/2} at the design depth.
+  // F_po: 0, or 10⁻⁸ … 1 times the force k δ^{3/2} at the design depth
+  // (weak adhesion: contacts far deeper than δ₀).
   const T pulloff =
-      in.chance(32) ? T(0) : in.log_uniform(T(1e-4), T(1)) * k * std::pow(depth, T(1.5));
+      in.chance(32) ? T(0) : in.log_uniform(T(1e-8), T(1)) * k * std::pow(depth, T(1.5));
   // R*: of two of the smallest particles (pairs), of the smallest one (walls).
   const auto pair_law = make_law<Law>(in, k, e, T(0.5) * min_radius, pulloff);
   if (!pair_law) return;
