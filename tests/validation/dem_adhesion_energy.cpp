@@ -135,7 +135,8 @@ TEMPLATE_TEST_CASE("Adhesion energy: a centred difference of jkr::energy is F_e,
   auto hertz = energy_soft<T>(R);
   hertz.work_of_adhesion = T(0);
   const carom::jkr<T> bare(hertz);
-  CHECK(bare.energy(rest) == Approx(bare.stiffness() * std::pow(rest, T(2.5)) / T(2.5)).epsilon(tol));
+  CHECK(bare.energy(rest) ==
+        Approx(bare.stiffness() * std::pow(rest, T(2.5)) / T(2.5)).epsilon(tol));
   CHECK(bare.energy(-rest) == T(0));
   // F_e from −δ_c (a vertical tangent of a(δ), F_e ∝ √(δ + δ_c): the step
   // stays a tenth of the way to −δ_c, and the difference starts 1e-2 δ_c

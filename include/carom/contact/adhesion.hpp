@@ -39,7 +39,8 @@
 /// pull-off U(−δ_c) = πγa₁² (3/5 + 2^{-2/3}/10) ≈ 0.386 πγa₀² > 0, the
 /// work done against the adhesion from δ = 0 to −δ_c. The contact then
 /// breaks and the force drops to 0: that energy is lost, the hysteresis of
-/// a JKR contact, once per touch and pull-off. With γ = 0 both give Hertz's (8/15) E* √R* δ^{5/2}.
+/// a JKR contact, once per touch and pull-off. With γ = 0 both give
+/// Hertz's (8/15) E* √R* δ^{5/2}.
 ///
 /// Both add the damping of carom::hertz written with the contact radius,
 /// α √((4/3) E* a m) δ' (a = √(R* δ) for DMT, which is Hertz's
