@@ -143,16 +143,16 @@ TEMPLATE_TEST_CASE("Adhesion energy: a centred difference of jkr::energy is F_e,
   // above it) to 5 δ₀, in 2000 overlaps. The error of the difference is
   // the rounding of U over 2h plus h²/6 U''' (≲ 1e-4 F_po at h = 3e-2 δ_c;
   // near −δ_c, where h = x/10 at x = δ + δ_c, the truncation of the √ is
-  // h²/(24x²) ≈ 4e-4 of F_e − F_e(−δ_c)). U is rounded by the closed form
-  // of a(δ), good to ~1e3 ε (cancellations in Ferrari's roots), times
-  // |dU/da|: at 5 δ₀ in float that is ~1e-4 F_po δ_c, whence h0 = 3e-2 δ_c
-  // (measured worst 3.8e-3 F_po; 0.1 F_po at h0 = 1e-3 δ_c, falling as
-  // 1/h). In double, h0 = 1e-5 δ_c: measured 4.5e-8 F_po.
+  // h²/(24x²) ≈ 4e-4 of F_e − F_e(−δ_c)). U, up to ~20 F_po δ_c at 5 δ₀,
+  // rounds to ~20 ε of itself (a(δ) to a few ε, raised to the fifth power),
+  // ~5e-5 F_po δ_c in float: h0 = 3e-2 δ_c keeps that below 1e-3 F_po
+  // (measured worst 7.5e-4 F_po; 2.5e-2 F_po at h0 = 1e-3 δ_c, falling as
+  // 1/h). In double, h0 = 1e-5 δ_c.
   const T h0 = (std::is_same_v<T, float> ? T(3e-2) : T(1e-5)) * separation;
   const T error = energy_difference_error(law, -separation, -separation * T(0.99),
                                           T(5) * rest, h0, 2000);
   INFO("worst |dU/dδ − F_e| / F_po " << error / pulloff);
-  CHECK(error <= (std::is_same_v<T, float> ? T(1e-2) : T(1e-6)) * pulloff);
+  CHECK(error <= (std::is_same_v<T, float> ? T(3e-3) : T(1e-6)) * pulloff);
 }
 
 TEMPLATE_TEST_CASE("Adhesion energy: a centred difference of dmt::energy is F_e, U(0) = 0",
@@ -169,11 +169,11 @@ TEMPLATE_TEST_CASE("Adhesion energy: a centred difference of dmt::energy is F_e,
   // From 1e-2 δ₀ (F_e jumps at δ = 0) to 5 δ₀. U ≲ 20 F_po δ₀ over the
   // range, rounded to a few ε: the difference rounds by ~ε 20 F_po δ₀/h,
   // 2e-4 F_po in float at h0 = 1e-2 δ₀ (the truncation h²/6 U''' is far
-  // below), 2e-10 F_po in double at h0 = 1e-5 δ₀.
+  // below), 2e-10 F_po in double at h0 = 1e-5 δ₀ (measured 3.9e-4, 4.1e-10).
   const T h0 = (std::is_same_v<T, float> ? T(1e-2) : T(1e-5)) * rest;
   const T error = energy_difference_error(law, T(0), T(1e-2) * rest, T(5) * rest, h0, 2000);
   INFO("worst |dU/dδ − F_e| / F_po " << error / pulloff);
-  CHECK(error <= (std::is_same_v<T, float> ? T(5e-3) : T(1e-6)) * pulloff);
+  CHECK(error <= (std::is_same_v<T, float> ? T(3e-3) : T(1e-6)) * pulloff);
 }
 
 TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped JKR pair conserves energy while attached",

@@ -154,12 +154,13 @@ class jkr {
   /// (4/3)(c/R*) a^{7/2} + c²a²/2) + (3/5)πγa₁² at a = a(δ), a₁ = (cR*)^{2/3}.
   [[nodiscard]] T energy(T overlap) const noexcept {
     const T a = contact_radius(overlap);
-    const T root = std::sqrt(a);
-    const T touch = std::cbrt(c_ * radius_);  // √a₁
-    const T touch2 = touch * touch * touch * touch;  // a₁²
-    return modulus_ * (a * a * (T(8) * a * a * a / (T(15) * radius_ * radius_) -
-                                T(4) / T(3) * c_ / radius_ * a * root + c_ * c_ / T(2)) +
-                       T(0.3) * c_ * c_ * touch2);
+    if (!(c_ > T(0))) return T(8) / T(15) * modulus_ * a * a * a * a * a / (radius_ * radius_);
+    // In units of ℓ = a₁ (a₁³ = c²R*²), a = ℓ t:
+    // U = E* c² ℓ² (8t⁵/15 − 4t^{7/2}/3 + t²/2 + 3/10).
+    const T t = a / length_;
+    const T polynomial =
+        t * t * (T(8) / T(15) * t * t * t - T(4) / T(3) * t * std::sqrt(t) + T(0.5)) + T(0.3);
+    return modulus_ * c_ * c_ * length_ * length_ * polynomial;
   }
 
   /// (3/2) π γ R* (N): the largest tensile force.
