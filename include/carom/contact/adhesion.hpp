@@ -24,6 +24,24 @@
 /// DMT: F_e = (4/3) E* √R* δ^{3/2} − 2πγR* for δ > 0, no force apart; the
 /// pull-off force is −2πγR*.
 ///
+/// Energy (`energy(δ)`): the potential U(δ) = ∫ F_e dδ of the elastic and
+/// adhesive force (damping excluded), counted from first touch, δ = 0 on the
+/// loading branch, where the engine switches the force on. DMT:
+///   U = (8/15) E* √R* δ^{5/2} − 2πγR* δ   (δ > 0; 0 apart).
+/// JKR: along δ(a), dU/da = F_e dδ/da = E* (8a⁴/(3R*²) − (14/3)(c/R*) a^{5/2}
+/// + c² a), so
+///   U = E* (8a⁵/(15R*²) − (4/3)(c/R*) a^{7/2} + c²a²/2) + (3/5)πγa₁²,
+/// where the first part vanishes at a = 0 (the unstable end of the curve,
+/// the bodies just apart) and −(3/5)πγa₁² = −(3/10) E* c² a₁² is its value
+/// at a₁ = (cR*)^{2/3}, the contact radius of the loading branch at δ = 0
+/// (F_e = −(4/3)πγR* there): the constant makes U(0) = 0. At zero load
+/// U(δ₀) = −(3/5)πγ(a₀² − a₁²) < 0, the energy that binds the contact; at
+/// pull-off U(−δ_c) = πγa₁² (3/5 + 2^{-2/3}/10) ≈ 0.386 πγa₀² > 0, the
+/// work done against the adhesion from δ = 0 to −δ_c. The contact then
+/// breaks and the force drops to 0: that energy is lost, the hysteresis of
+/// a JKR contact, once per touch and pull-off. With γ = 0 both give
+/// Hertz's (8/15) E* √R* δ^{5/2}.
+///
 /// Both add the damping of carom::hertz written with the contact radius,
 /// α √((4/3) E* a m) δ' (a = √(R* δ) for DMT, which is Hertz's
 /// α √(m k) δ^{1/4} δ' exactly), and report the Hertz exponent 3/2 and
@@ -131,6 +149,20 @@ class jkr {
            damping_ * std::sqrt(T(4) / T(3) * modulus_ * a * effective_mass) * overlap_rate;
   }
 
+  /// The potential U (J) of F_e at overlap δ ≥ −δ_c (the value at −δ_c for
+  /// smaller δ), 0 at δ = 0 (file comment): E* (8a⁵/(15R*²) −
+  /// (4/3)(c/R*) a^{7/2} + c²a²/2) + (3/5)πγa₁² at a = a(δ), a₁ = (cR*)^{2/3}.
+  [[nodiscard]] T energy(T overlap) const noexcept {
+    const T a = contact_radius(overlap);
+    if (!(c_ > T(0))) return T(8) / T(15) * modulus_ * a * a * a * a * a / (radius_ * radius_);
+    // In units of ℓ = a₁ (a₁³ = c²R*²), a = ℓ t:
+    // U = E* c² ℓ² (8t⁵/15 − 4t^{7/2}/3 + t²/2 + 3/10).
+    const T t = a / length_;
+    const T polynomial =
+        t * t * (T(8) / T(15) * t * t * t - T(4) / T(3) * t * std::sqrt(t) + T(0.5)) + T(0.3);
+    return modulus_ * c_ * c_ * length_ * length_ * polynomial;
+  }
+
   /// (3/2) π γ R* (N): the largest tensile force.
   [[nodiscard]] T pulloff_force() const noexcept { return T(1.5) * pi<T> * gamma_ * radius_; }
   /// δ_c = a₀²/(2·6^{1/3}·R*) (m): the contact ends at δ < −δ_c.
@@ -190,6 +222,14 @@ class dmt {
            damping_ * std::sqrt(T(4) / T(3) * modulus_ * a * effective_mass) * overlap_rate;
   }
 
+  /// The potential U (J) of the elastic and adhesive force at overlap δ:
+  /// (8/15) E* √R* δ^{5/2} − 2πγR* δ for δ > 0, 0 apart (file comment).
+  [[nodiscard]] T energy(T overlap) const noexcept {
+    if (!(overlap > T(0))) return T(0);
+    const T a = std::sqrt(radius_ * overlap);
+    return overlap * (T(8) / T(15) * modulus_ * a * overlap - pulloff_force());
+  }
+
   /// 2 π γ R* (N).
   [[nodiscard]] T pulloff_force() const noexcept { return T(2) * pi<T> * gamma_ * radius_; }
   /// 0: a DMT contact ends at δ = 0.
@@ -218,13 +258,16 @@ class dmt {
 
 /// A contact law with a pull-off force (carom::jkr, carom::dmt): its
 /// `pulloff_force()` F_po ≥ 0 (N) raises the friction limit to
-/// μ |F_n + 2 F_po|, and its `pulloff_separation()` δ_c ≥ 0 (m) keeps a
-/// contact that touched until δ < −δ_c.
+/// μ |F_n + 2 F_po|, its `pulloff_separation()` δ_c ≥ 0 (m) keeps a
+/// contact that touched until δ < −δ_c, and its `energy(δ)` (J), the
+/// potential of its force without damping, 0 at first touch, is what
+/// carom::dem::elastic_energy() sums.
 template <class L, class T>
 concept adhesive_contact_law = contact_law<L, T> && requires(const L& law, T overlap) {
   { law.pulloff_force() } noexcept -> std::same_as<T>;
   { law.pulloff_separation() } noexcept -> std::same_as<T>;
   { law.contact_radius(overlap) } noexcept -> std::same_as<T>;
+  { law.energy(overlap) } noexcept -> std::same_as<T>;
 };
 
 /// An adhesive law whose contacts outlast δ = 0 (carom::jkr): its

@@ -42,6 +42,7 @@
 #include <utility>
 #include <vector>
 
+#include "carom/contact/adhesion.hpp"
 #include "carom/contact/power_law.hpp"
 #include "carom/contact/time_step.hpp"
 #include "carom/core/checkpoint_access.hpp"
@@ -378,13 +379,24 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
         sum += detail::squared_angular(angular_velocity_[i]) / inverse_inertia_[i];
     return T(0.5) * sum;
   }
-  /// Σ k δ^{p+1}/(p+1) over overlapping contacts (J): the elastic energy of
-  /// the normal springs of a power law (with its √(R*/R_ref) scaling).
+  /// The potential energy of the normal contact forces (J), damping
+  /// excluded. A power law: Σ k δ^{p+1}/(p+1) over overlapping contacts
+  /// (with its √(R*/R_ref) scaling). An adhesive law (contact/adhesion.hpp):
+  /// Σ law.energy(δ) over its contacts, elastic and surface energy, 0 at
+  /// first touch; with carom::jkr that includes the attached contacts at
+  /// −δ_c ≤ δ ≤ 0. Kinetic plus elastic energy is conserved by an undamped
+  /// frictionless contact while it lasts; a JKR contact that breaks at
+  /// −δ_c takes its energy U(−δ_c) > 0 with it (the hysteresis of JKR).
   [[nodiscard]] T elastic_energy() const noexcept {
     double sum = 0;
     auto add = [&sum](const Law& law, T overlap, T scale) {
-      const double p = double(law.exponent());
-      sum += double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
+      if constexpr (adhesive_contact_law<Law, T>) {
+        sum += double(scale) * double(law.energy(overlap));
+      } else {
+        const double p = double(law.exponent());
+        sum +=
+            double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
+      }
     };
     const auto p = particle_view();
     pair_contacts_.visit_overlaps(list_, box_, p, add);

@@ -200,19 +200,26 @@ class dem_pair_contacts {
       }
   }
 
-  /// f(law, overlap, stiffness scale) for every overlapping pair (δ > 0:
-  /// an attached JKR pair at δ ≤ 0 is left out).
+  /// f(law, overlap, stiffness scale) for every overlapping pair (δ > 0),
+  /// and with a hysteretic law (carom::jkr) for every pair the last force
+  /// pass left attached, at −δ_c ≤ δ ≤ 0.
   template <class F>
   void visit_overlaps(const list_type& list, const box<T, D>& container, const view& p,
                       F& f) const {
     const auto offsets = list.offsets();
     const auto partners = list.partners();
+    [[maybe_unused]] const auto springs = list.payload();
     for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
       for (std::uint32_t k = offsets[i]; k < offsets[i + 1]; ++k) {
         const std::uint32_t j = partners[k];
         const T reach = p.radius[i] + p.radius[j];
-        const T distance = norm(container.minimum_image(p.position[i] - p.position[j]));
-        if (distance < reach)
+        const vector d = container.minimum_image(p.position[i] - p.position[j]);
+        const T distance = norm(d);
+        bool counted = distance < reach;
+        // The test of in_contact(), as the force pass made it.
+        if constexpr (hysteretic)
+          counted = counted || (springs[k].attached != 0 && squared_norm(d) <= release2_[k]);
+        if (counted)
           f(model_of(k).law, reach - distance,
             stiffness_scale(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_,
                             radius_power_));

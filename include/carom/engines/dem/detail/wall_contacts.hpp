@@ -211,13 +211,18 @@ class dem_wall_contacts {
   }
 
   /// f(law, overlap, stiffness scale) for every overlapping mobile
-  /// particle and wall, particle by particle.
+  /// particle and wall (δ > 0), and with a hysteretic law (carom::jkr) for
+  /// every one the last force pass left attached, at −δ_c ≤ δ ≤ 0; particle
+  /// by particle.
   template <class F>
   void visit_overlaps(const view& p, F& f) const {
-    for (std::size_t i = 0; i < p.position.size(); ++i)
+    const std::size_t n = p.position.size();
+    for (std::size_t i = 0; i < n; ++i)
       for (std::size_t w = 0; w < wall_count(); ++w) {
         const T overlap = p.radius[i] - distance(w, p.position[i]);
-        if (overlap > T(0) && p.mobile[i] != T(0))
+        const bool counted =
+            overlap > T(0) || attached(p, std::uint32_t(i), touching_[w * n + i], overlap);
+        if (counted && p.mobile[i] != T(0))
           f(model_of(p, i).law, overlap,
             stiffness_scale(p.radius[i], inverse_reference_radius_, radius_power_));
       }
