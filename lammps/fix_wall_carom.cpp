@@ -8,9 +8,12 @@
 #include <force.h>
 #include <memory.h>
 #include <update.h>
-#include <utils.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <span>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,20 +26,11 @@ vector3 load(const double* v) { return {v[0], v[1], v[2]}; }
 }  // namespace
 
 FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, arg) {
-  if (narg < 10 || std::string(arg[3]) != "plane")
-    error->all(FLERR, "fix wall/carom: expected plane px py pz nx ny nz <law> restitution e ...");
-  vector3 point{}, normal{};
-  for (int c = 0; c < 3; c++) {
-    point[c] = utils::numeric(FLERR, arg[4 + c], false, lmp);
-    normal[c] = utils::numeric(FLERR, arg[7 + c], false, lmp);
-  }
-  const double length = carom::norm(normal);
-  if (!(length > 0)) error->all(FLERR, "fix wall/carom: the plane's normal must not be zero");
-  normal_ = normal / length;
-  offset_ = carom::dot(normal_, point);
   try {
-    const std::vector<std::string> words(arg + 10, arg + narg);
-    wall_ = carom_lammps::parse_contact(words);
+    const std::vector<std::string> words(arg + 3, arg + narg);
+    std::size_t used = 0;
+    geometry_ = carom_lammps::wall_geometry::parse(words, used);
+    wall_ = carom_lammps::parse_contact(std::span(words).subspan(used));
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
@@ -66,6 +60,18 @@ void FixWallCarom::init() {
     error->all(FLERR, "fix wall/carom: a hertz wall meets the atoms' material, given by "
                       "pair_style carom (pair_coeff I I hertz E nu); with another pair style "
                       "use a power wall");
+  if (geometry_.radius_limit() > 0) {
+    double largest = 0, local = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (atom->mask[i] & groupbit) local = std::max(local, atom->radius[i]);
+    MPI_Allreduce(&local, &largest, 1, MPI_DOUBLE, MPI_MAX, world);
+    if (!(largest < geometry_.radius_limit())) {
+      std::ostringstream message;
+      message << "fix wall/carom: an atom of radius " << largest
+              << " does not fit inside the cylinder of radius " << geometry_.radius_limit();
+      error->all(FLERR, message.str());
+    }
+  }
   model_.assign(std::size_t(atom->ntypes + 1), {});
   for (int type = 1; type <= atom->ntypes; type++) {
     try {
@@ -95,15 +101,17 @@ void FixWallCarom::add_forces(bool advance) {
     if (!(atom->mask[i] & groupbit)) continue;
     double* spring = spring_[i];
     const double ri = atom->radius[i];
-    const double overlap = ri - (carom::dot(normal_, load(x[i])) - offset_);
-    if (!(overlap > 0)) {
+    const vector3 xi = load(x[i]);
+    const carom_lammps::wall_contact contact = geometry_.contact(xi, ri);
+    if (!(contact.overlap > 0)) {
       spring[0] = spring[1] = spring[2] = 0.0;
       continue;
     }
     const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
-    const auto result = carom_lammps::contact_force(model, normal_, overlap, load(v[i]),
-                                                    ri * load(omega[i]), atom->rmass[i], ri,
-                                                    load(spring), advance ? dt : 0.0);
+    const auto result = carom_lammps::contact_force(
+        model, contact.normal, contact.overlap,
+        geometry_.relative_velocity(load(v[i]), xi, ri, contact), ri * load(omega[i]),
+        atom->rmass[i], ri, load(spring), advance ? dt : 0.0);
     for (int c = 0; c < 3; c++) {
       if (advance) spring[c] = result.spring[c];
       f[i][c] += result.force[c];

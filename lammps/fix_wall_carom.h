@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-// fix wall/carom: a plane wall with carom's contact model (contact_model.h).
-// The wall is a partner of infinite mass and radius at rest (m* = m_i,
-// R* = r_i), as in carom::dem; a hertz wall is a material of its own, met
-// by each atom type's (pair_style carom's pair_coeff I I). Each atom keeps
-// its tangential stretch with this wall, which migrates with it and is
-// kept in restart files.
+// fix wall/carom: a plane or cylinder wall (wall_geometry.h) with carom's
+// contact model (contact_model.h). The wall is a partner of infinite mass
+// and radius (m* = m_i, R* = r_i), as in carom::dem: a cylinder's contact
+// is that of the plane tangent to it at the contact point. A hertz wall is
+// a material of its own, met by each atom type's (pair_style carom's
+// pair_coeff I I). Each atom keeps its tangential stretch with this wall,
+// which migrates with it and is kept in restart files.
 //
-//   fix ID group wall/carom plane px py pz nx ny nz <model words>
-//
-// n points from the wall into the region the atoms are in.
+//   fix ID group wall/carom <wall words> <model words>
 
 #include "contact_model.h"
+#include "wall_geometry.h"
 
 #include <fix.h>
 
@@ -39,8 +39,7 @@ class FixWallCarom : public Fix {
 
  private:
   void add_forces(bool advance);
-  carom::vec<double, 3> normal_{};
-  double offset_ = 0;  // n · (a point of the plane)
+  carom_lammps::wall_geometry geometry_;
   carom_lammps::contact_input wall_;
   std::vector<carom_lammps::contact_model> model_;  // per atom type, built at init
   double** spring_ = nullptr;  // per atom: stretch with this wall
