@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
 // same scene: trajectories (positions, velocities, angular velocities of
-// every atom after every step) within round-off for 100 steps.
+// every atom after every step) within round-off for 100 steps (300 in drum).
 //
-//   matches_dem pair|migrate|bed [--newton on|off] [--write FILE]
+//   matches_dem pair|migrate|bed|drum [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
 // changes rank on 2 ranks (p = 1, linear spring); bed: 1000 spheres in a periodic cube
-// (Hertz–Mindlin from E and ν), many frictional contacts. Runs on any
+// (Hertz–Mindlin from E and ν), many frictional contacts; drum: 6 spheres
+// thrown against the inside of a spinning cylinder (fix wall/carom
+// zcylinder, a Hertz–Mindlin wall of its own material) and at each other.
+// Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -27,6 +30,7 @@
 #include <update.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -37,15 +41,16 @@
 namespace {
 
 using vector3 = carom::vec<double, 3>;
-constexpr int steps = 100;
 constexpr int values = 10;  // per atom and step: tag, x, v, ω
 
 struct scene {
   std::vector<carom::particle_params<double, 3>> particles;
   double side = 0;
-  bool periodic = false;
+  std::string boundary = "f f f";  // LAMMPS' words: f a walled axis, p a periodic one
   double dt = 0;
+  int steps = 100;
   std::string pair_coeff;   // LAMMPS
+  std::string wall_fix;     // LAMMPS, if any (carom: params' cylinders)
   carom::dem_params<double, 3, carom::power_law<double>> power{
       .pair_law = carom::power_law<double>({1.5, 1.0, 0.0})};  // carom, for "pair"
   carom::dem_params<double, 3, carom::linear_spring_dashpot<double>> linear{
@@ -94,7 +99,7 @@ scene bed() {
   const int per_side = 10;
   const double spacing = 1.04;
   s.side = per_side * spacing;
-  s.periodic = true;
+  s.boundary = "p p p";
   s.dt = 1e-4;
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> jitter(-0.015, 0.015), speed(-3, 3), spin(-5, 5),
@@ -123,6 +128,59 @@ scene bed() {
   s.hertz.pair_tangential = {.friction = 0.5, .stiffness = 8 * shear, .damping = 50};
   s.hertz.time_step = s.dt;
   s.hertz.max_impact_speed = 10;
+  return s;
+}
+
+// Spheres of 1000 kg/m³, Hertz–Mindlin (E = 10 MPa, ν = 0.3), inside a
+// cylinder of radius 1.5 about the z axis through (2, 2) spinning at
+// 2 rad/s, of another material (E = 50 MPa, ν = 0.25, e = 0.7, μ = 0.3).
+// They hit it obliquely, and it drags them through frictional contacts of
+// tens of steps (the Mindlin stretch carried from step to step); then
+// neighbours meet. A drum at rest in LAMMPS only is 1.05 off in velocity.
+scene drum() {
+  scene s;
+  s.side = 4;
+  s.boundary = "f f p";  // the cylinder's axis along the periodic z
+  s.dt = 1e-3;
+  s.steps = 300;
+  for (int k = 0; k < 6; k++) {
+    const double angle = carom::pi<double> * (k / 3.0 + 0.05);
+    const vector3 out{std::cos(angle), std::sin(angle), 0}, along{-out[1], out[0], 0};
+    const double r = 0.4 - 0.01 * k, spin = k % 2 == 0 ? 1.0 : -1.0;
+    s.particles.push_back({.position = vector3{2, 2, 1.5 + 0.2 * k} + 1.05 * out,
+                           .velocity = 1.0 * out + spin * 0.8 * along + vector3{0, 0, 0.1 * k},
+                           .radius = r,
+                           .mass = 1000 * 4.0 / 3.0 * carom::pi<double> * r * r * r,
+                           .angular_velocity = {0.5 * k, -1.0, 2.0 * spin}});
+  }
+  s.pair_coeff = "pair_coeff * * hertz 1e7 0.3 restitution 0.5 tangential mindlin auto 50 0.5";
+  s.wall_fix = "fix drum all wall/carom zcylinder 1.5 centre 2 2 spin 2 "
+               "hertz 5e7 0.25 restitution 0.7 tangential mindlin auto 20 0.3";
+  // As the pair style and the fix build them: k = 4/3 E* at radius 1,
+  // scaled by √R*; the wall's E* and G* from its material and the atoms'.
+  const double youngs = 1e7, poisson = 0.3, wall_youngs = 5e7, wall_poisson = 0.25;
+  const double shear = carom::shear_modulus(youngs, poisson);
+  const double wall_shear = carom::shear_modulus(wall_youngs, wall_poisson);
+  s.hertz.pair_law = carom::hertz<double>::from_restitution(
+      carom::hertz_stiffness(carom::effective_youngs_modulus(youngs, poisson, youngs, poisson), 1.0),
+      0.5);
+  s.hertz.pair_tangential = {
+      .friction = 0.5,
+      .stiffness = 8 * carom::effective_shear_modulus(shear, poisson, shear, poisson),
+      .damping = 50};
+  s.hertz.wall_law = carom::hertz<double>::from_restitution(
+      carom::hertz_stiffness(
+          carom::effective_youngs_modulus(wall_youngs, wall_poisson, youngs, poisson), 1.0),
+      0.7);
+  s.hertz.wall_tangential = carom::tangential_params<double>{
+      .friction = 0.3,
+      .stiffness = 8 * carom::effective_shear_modulus(wall_shear, wall_poisson, shear, poisson),
+      .damping = 20};
+  s.hertz.cylinders = {carom::cylinder<double, 3>::around({2, 2, 0}, {0, 0, 1}, 1.5,
+                                                          carom::cylinder_side::inside, 2.0)};
+  s.hertz.reference_radius = 1.0;
+  s.hertz.time_step = s.dt;
+  s.hertz.max_impact_speed = 4;
   return s;
 }
 
@@ -156,10 +214,9 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
   auto* lmp = new LAMMPS_NS::LAMMPS(5, const_cast<char**>(args), MPI_COMM_WORLD);
   carom_lammps::register_styles(lmp);
   (*lmp->modify->fix_map)["record"] = &make_record;
-  const std::string boundary = s.periodic ? "p p p" : "f f f";
   const std::string side = std::to_string(s.side);
   for (const std::string& line : std::vector<std::string>{"units si", std::string("atom_style sphere"),
-        std::string("atom_modify map array"), "boundary " + boundary, "processors * 1 1", "newton " + newton,
+        std::string("atom_modify map array"), "boundary " + s.boundary, "processors * 1 1", "newton " + newton,
         "comm_modify vel yes", "region box block 0 " + side + " 0 " + side + " 0 " + side,
         std::string("create_box 1 box")})
     lmp->input->one(line);
@@ -184,8 +241,10 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
   for (const std::string& command : std::vector<std::string>{"pair_style carom", s.pair_coeff, std::string("neighbor 0.2 bin"),
         std::string("neigh_modify delay 0 every 1 check yes"),
         std::string("fix integrate all nve/sphere"), std::string("fix record all record"),
-        "timestep " + std::to_string(s.dt), "run " + std::to_string(steps)})
+        "timestep " + std::to_string(s.dt)})
     lmp->input->one(command);
+  if (!s.wall_fix.empty()) lmp->input->one(s.wall_fix);
+  lmp->input->one("run " + std::to_string(s.steps));
   int ranks = 1, me = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -206,7 +265,7 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
   }
   MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(), counts.data(), offsets.data(),
               MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  std::vector<double> trajectory(std::size_t(steps) * s.particles.size() * 9);
+  std::vector<double> trajectory(std::size_t(s.steps) * s.particles.size() * 9);
   for (std::size_t at = 0; at + values + 1 <= all.size(); at += values + 1) {
     const auto step = std::size_t(all[at]) - 1, tag = std::size_t(all[at + 1]) - 1;
     std::copy_n(&all[at + 2], 9, &trajectory[(step * s.particles.size() + tag) * 9]);
@@ -219,12 +278,14 @@ template <class Tangential, class Law>
 std::vector<double> run_carom(const scene& s, const carom::dem_params<double, 3, Law>& params) {
   carom::particles<double, 3> initial;
   for (const auto& p : s.particles) initial.add(p);
-  const auto box = carom::box<double, 3>::cube(
-      s.side, s.periodic ? carom::boundary::periodic : carom::boundary::wall);
+  std::array<carom::boundary, 3> kinds{};
+  for (std::size_t a = 0; a < 3; a++)
+    kinds[a] = s.boundary[2 * a] == 'p' ? carom::boundary::periodic : carom::boundary::wall;
+  const carom::box<double, 3> box(vector3{}, vector3{s.side, s.side, s.side}, kinds);
   carom::dem<double, 3, Law, carom::dem_policies<carom::velocity_verlet, Tangential>> engine(
       box, initial, params);
-  std::vector<double> trajectory(std::size_t(steps) * s.particles.size() * 9);
-  for (std::size_t step = 0; step < std::size_t(steps); step++) {
+  std::vector<double> trajectory(std::size_t(s.steps) * s.particles.size() * 9);
+  for (std::size_t step = 0; step < std::size_t(s.steps); step++) {
     engine.step();
     for (std::size_t k = 0; k < engine.size(); k++) {
       double* out = &trajectory[(step * s.particles.size() + engine.ids()[k]) * 9];
@@ -249,18 +310,23 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
     if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
   }
-  if (which != "pair" && which != "migrate" && which != "bed") {
+  if (which != "pair" && which != "migrate" && which != "bed" && which != "drum") {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|migrate|bed [--newton on|off] [--write FILE]\n");
+      std::fprintf(stderr,
+                   "usage: matches_dem pair|migrate|bed|drum [--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
   }
-  const scene s = which == "pair" ? two_spheres() : which == "migrate" ? migrating_contact() : bed();
+  const scene s = which == "pair"      ? two_spheres()
+                  : which == "migrate" ? migrating_contact()
+                  : which == "drum"    ? drum()
+                                       : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
   if (me == 0) {
     const std::vector<double> carom =
-        which == "bed"       ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
+        which == "bed" || which == "drum"
+            ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
                              : run_carom<carom::mindlin_tangential_spring>(s, s.power);
     // Round-off: relative to each quantity's scale in the scene.
@@ -278,13 +344,13 @@ int main(int argc, char** argv) {
       }
     // The collisions must have happened: some angular velocity changed.
     for (std::size_t k = 0; k < s.particles.size(); k++) {
-      const double* last = &carom[((steps - 1) * s.particles.size() + k) * 9];
+      const double* last = &carom[(std::size_t(s.steps - 1) * s.particles.size() + k) * 9];
       contacts_seen += last[6] != s.particles[k].angular_velocity[0];
     }
     if (which == "migrate") {
       // The contact must hold from before the second atom crosses x = 3 to the end.
       int touch = -1, cross = -1, last_touch = -1;
-      for (int step = 0; step < steps; step++) {
+      for (int step = 0; step < s.steps; step++) {
         const double* a = &carom[std::size_t(step) * 18];
         const double distance = carom::norm(vector3{a[9] - a[0], a[10] - a[1], a[11] - a[2]});
         if (distance < 1.0) last_touch = step + 1, touch = touch < 0 ? step + 1 : touch;
@@ -292,13 +358,38 @@ int main(int argc, char** argv) {
       }
       std::printf("migrate: contact from step %d to %d, the second atom crosses x = 3 at step %d\n",
                   touch, last_touch, cross);
-      failed |= !(touch > 0 && touch < cross && last_touch == steps);
+      failed |= !(touch > 0 && touch < cross && last_touch == s.steps);
+    }
+    if (which == "drum") {
+      // Both kinds of contact must have happened: steps with an atom
+      // pressed into the wall, and with two atoms touching.
+      int wall_steps = 0, pair_steps = 0;
+      const std::size_t n = s.particles.size();
+      for (std::size_t step = 0; step < std::size_t(s.steps); step++) {
+        bool wall = false, pair = false;
+        for (std::size_t k = 0; k < n; k++) {
+          const double* a = &carom[(step * n + k) * 9];
+          const double rk = s.particles[k].radius;
+          wall = wall || std::hypot(a[0] - 2, a[1] - 2) + rk > 1.5;
+          for (std::size_t l = k + 1; l < n; l++) {
+            const double* b = &carom[(step * n + l) * 9];
+            vector3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+            d[2] -= s.side * std::round(d[2] / s.side);  // periodic z
+            pair = pair || carom::norm(d) < rk + s.particles[l].radius;
+          }
+        }
+        wall_steps += wall;
+        pair_steps += pair;
+      }
+      std::printf("drum: an atom against the wall in %d steps, two atoms touching in %d\n",
+                  wall_steps, pair_steps);
+      failed |= wall_steps == 0 || pair_steps == 0;
     }
     const double tolerance = 1e-12;
     std::printf("%s, newton %s: %d steps, %zu atoms (%zu with changed spin); largest difference "
                 "LAMMPS - carom::dem relative to the scene's scale: position %.3g, velocity %.3g, "
                 "angular velocity %.3g (tolerance %.0e)\n",
-                which.c_str(), newton.c_str(), steps, s.particles.size(), contacts_seen, worst[0],
+                which.c_str(), newton.c_str(), s.steps, s.particles.size(), contacts_seen, worst[0],
                 worst[1], worst[2], tolerance);
     failed |= !(worst[0] <= tolerance && worst[1] <= tolerance && worst[2] <= tolerance) ||
              contacts_seen == 0;
