@@ -34,6 +34,9 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
+  if (wall_.rolling)
+    error->all(FLERR, "fix wall/carom: rolling resistance against a wall is not supported "
+                      "(pair_style carom has it between atoms)");
   // The stretch migrates with its atom and is kept in restart files.
   restart_peratom = 1;
   grow_arrays(atom->nmax);

@@ -44,6 +44,8 @@ class PairCarom : public Pair {
   std::vector<carom_lammps::contact_model> model_;
   std::vector<double> max_radius_;
   bool uniform_ = false;  // every pair of types has the same law and tangential type
+  bool rolls_ = false;    // some pair of types has rolling resistance
+  int history_size_ = 3;  // per contact: the stretch, then (rolls_) the rolling stretch
   class FixNeighHistory* fix_history_ = nullptr;
   [[nodiscard]] std::size_t at(int i, int j) const;
 };
