@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
 // same scene: trajectories (positions, velocities, angular velocities of
-// every atom after every step) within round-off for 100 steps (300 in drum).
+// every atom after every step) within round-off for 100 steps (300 in drum,
+// 8000 in roll).
 //
-//   matches_dem pair|migrate|bed|drum [--newton on|off] [--write FILE]
+//   matches_dem pair|pair_rolling|migrate|bed|drum|roll [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
 // changes rank on 2 ranks (p = 1, linear spring); bed: 1000 spheres in a periodic cube
 // (Hertz–Mindlin from E and ν), many frictional contacts; drum: 6 spheres
 // thrown against the inside of a spinning cylinder (fix wall/carom
-// zcylinder, a Hertz–Mindlin wall of its own material) and at each other.
-// Runs on any
+// zcylinder, a Hertz–Mindlin wall of its own material) and at each other;
+// pair_rolling: pair with rolling resistance (rolling sds); roll: a ball
+// rolling on a fixed sphere of radius 1000 m under gravity, slowed by its
+// rolling resistance. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -45,12 +48,16 @@ constexpr int values = 10;  // per atom and step: tag, x, v, ω
 
 struct scene {
   std::vector<carom::particle_params<double, 3>> particles;
-  double side = 0;
+  double side = 0;      // the box is [lower, side]³ (lower 0 unless given)
+  vector3 lower{};
   std::string boundary = "f f f";  // LAMMPS' words: f a walled axis, p a periodic one
   double dt = 0;
   int steps = 100;
   std::string pair_coeff;   // LAMMPS
   std::string wall_fix;     // LAMMPS, if any (carom: params' cylinders)
+  std::size_t fixed = 0;    // the last `fixed` particles do not move
+  vector3 gravity{};        // on the others
+  std::string neighbor = "neighbor 0.2 bin";
   carom::dem_params<double, 3, carom::power_law<double>> power{
       .pair_law = carom::power_law<double>({1.5, 1.0, 0.0})};  // carom, for "pair"
   carom::dem_params<double, 3, carom::linear_spring_dashpot<double>> linear{
@@ -72,6 +79,52 @@ scene two_spheres() {
   s.power.pair_tangential = {.friction = 0.4, .stiffness = 1e6, .damping = 5};
   s.power.time_step = s.dt;
   s.power.max_impact_speed = 3;
+  return s;
+}
+
+// The same with rolling resistance between the spheres.
+scene two_rolling_spheres() {
+  scene s = two_spheres();
+  s.pair_coeff += " rolling sds 1e3 2 0.2";
+  s.power.pair_rolling = {.friction = 0.2, .stiffness = 1e3, .damping = 2};
+  return s;
+}
+
+// A ball (r = 0.1 m, 1000 kg/m³) rolling at 0.5 m/s onto a fixed sphere
+// of radius 1000 m (nearly a plane: it is 2e-5 m lower 0.2 m away) under
+// gravity, Hertz–Mindlin with rolling resistance μ_r = 0.05: it lands
+// (0.1 mm above at first: a contact at step 0 would differ by LAMMPS'
+// convention of not moving springs on in the setup pass) and, once the
+// rolling spring slips, decelerates at μ_r g (R*/r) / (1 + 2/5). On 2 ranks
+// (split at x = 0) it changes rank while rolling.
+scene rolling_ball() {
+  scene s;
+  s.side = 1;
+  s.lower = {-1, -1, -1001};
+  s.dt = 1e-4;
+  s.steps = 8000;
+  const double r = 0.1, mass = 1000 * 4.0 / 3.0 * carom::pi<double> * r * r * r;
+  s.particles = {{.position = {-0.1, 0, 0.1001}, .velocity = {0.5, 0, 0}, .radius = r,
+                  .mass = mass, .angular_velocity = {0, 0.5 / r, 0}},
+                 {.position = {0, 0, -1000}, .radius = 1000, .mass = 1e12}};
+  s.fixed = 1;
+  s.gravity = {0, 0, -9.81};
+  s.neighbor = "neighbor 0.2 nsq";  // bins of the 2000 m cutoff do not fit
+  s.pair_coeff = "pair_coeff * * hertz 1e7 0.3 restitution 0.5 tangential mindlin auto 0 0.5 "
+                 "rolling sds 1e4 260 0.05";
+  const double youngs = 1e7, poisson = 0.3, shear = carom::shear_modulus(youngs, poisson);
+  s.hertz.pair_law = carom::hertz<double>::from_restitution(
+      carom::hertz_stiffness(carom::effective_youngs_modulus(youngs, poisson, youngs, poisson), 1.0),
+      0.5);
+  s.hertz.pair_tangential = {
+      .friction = 0.5,
+      .stiffness = 8 * carom::effective_shear_modulus(shear, poisson, shear, poisson),
+      .damping = 0};
+  s.hertz.pair_rolling = {.friction = 0.05, .stiffness = 1e4, .damping = 260};
+  s.hertz.gravity = s.gravity;
+  s.hertz.reference_radius = 1.0;
+  s.hertz.time_step = s.dt;
+  s.hertz.max_impact_speed = 1;
   return s;
 }
 
@@ -215,15 +268,19 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
   carom_lammps::register_styles(lmp);
   (*lmp->modify->fix_map)["record"] = &make_record;
   const std::string side = std::to_string(s.side);
+  const auto extent = [&](std::size_t a) { return std::to_string(s.lower[a]) + " " + side; };
   for (const std::string& line : std::vector<std::string>{"units si", std::string("atom_style sphere"),
         std::string("atom_modify map array"), "boundary " + s.boundary, "processors * 1 1", "newton " + newton,
-        "comm_modify vel yes", "region box block 0 " + side + " 0 " + side + " 0 " + side,
-        std::string("create_box 1 box")})
+        "comm_modify vel yes", "region box block " + extent(0) + " " + extent(1) + " " + extent(2),
+        std::string("create_box 2 box")})
     lmp->input->one(line);
   char line[256];
-  for (const auto& p : s.particles) {
-    std::snprintf(line, sizeof line, "create_atoms 1 single %.17g %.17g %.17g units box",
-                  p.position[0], p.position[1], p.position[2]);
+  for (std::size_t k = 0; k < s.particles.size(); k++) {
+    // Type 2: fixed.
+    const auto& p = s.particles[k];
+    std::snprintf(line, sizeof line, "create_atoms %d single %.17g %.17g %.17g units box",
+                  k + s.fixed < s.particles.size() ? 1 : 2, p.position[0], p.position[1],
+                  p.position[2]);
     lmp->input->one(line);
   }
   // Exact values straight into the atom arrays (create_atoms rounds none).
@@ -236,13 +293,20 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
       atom->omega[i][c] = p.angular_velocity[c];
     }
     atom->radius[i] = p.radius;
-    atom->rmass[i] = p.mass;
+    // A fixed atom (not integrated) has mass 2^1000: then m* = m_i m / (m_i + m)
+    // is m_i exactly, as carom::dem's m* with a fixed particle.
+    atom->rmass[i] = atom->type[i] == 2 ? std::ldexp(1.0, 1000) : p.mass;
   }
-  for (const std::string& command : std::vector<std::string>{"pair_style carom", s.pair_coeff, std::string("neighbor 0.2 bin"),
+  for (const std::string& command : std::vector<std::string>{"pair_style carom", s.pair_coeff, s.neighbor,
         std::string("neigh_modify delay 0 every 1 check yes"),
-        std::string("fix integrate all nve/sphere"), std::string("fix record all record"),
-        "timestep " + std::to_string(s.dt)})
+        std::string("group mobile type 1"), std::string("fix integrate mobile nve/sphere"),
+        std::string("fix record all record"), "timestep " + std::to_string(s.dt)})
     lmp->input->one(command);
+  if (carom::squared_norm(s.gravity) > 0) {
+    std::snprintf(line, sizeof line, "fix weight mobile gravity %.17g vector %.17g %.17g %.17g",
+                  carom::norm(s.gravity), s.gravity[0], s.gravity[1], s.gravity[2]);
+    lmp->input->one(line);
+  }
   if (!s.wall_fix.empty()) lmp->input->one(s.wall_fix);
   lmp->input->one("run " + std::to_string(s.steps));
   int ranks = 1, me = 0;
@@ -274,16 +338,18 @@ std::vector<double> run_lammps(const scene& s, const std::string& newton) {
 }
 
 // carom::dem's trajectory in the same layout.
-template <class Tangential, class Law>
+template <class Tangential, class Rolling = carom::no_rolling, class Law>
 std::vector<double> run_carom(const scene& s, const carom::dem_params<double, 3, Law>& params) {
   carom::particles<double, 3> initial;
   for (const auto& p : s.particles) initial.add(p);
   std::array<carom::boundary, 3> kinds{};
   for (std::size_t a = 0; a < 3; a++)
     kinds[a] = s.boundary[2 * a] == 'p' ? carom::boundary::periodic : carom::boundary::wall;
-  const carom::box<double, 3> box(vector3{}, vector3{s.side, s.side, s.side}, kinds);
-  carom::dem<double, 3, Law, carom::dem_policies<carom::velocity_verlet, Tangential>> engine(
-      box, initial, params);
+  const carom::box<double, 3> box(s.lower, vector3{s.side, s.side, s.side}, kinds);
+  carom::dem<double, 3, Law, carom::dem_policies<carom::velocity_verlet, Tangential, Rolling>>
+      engine(box, initial, params);
+  for (std::size_t k = 0; k < engine.size(); k++)
+    if (engine.ids()[k] + s.fixed >= s.particles.size()) engine.fix(k);
   std::vector<double> trajectory(std::size_t(s.steps) * s.particles.size() * 9);
   for (std::size_t step = 0; step < std::size_t(s.steps); step++) {
     engine.step();
@@ -310,25 +376,31 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
     if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
   }
-  if (which != "pair" && which != "migrate" && which != "bed" && which != "drum") {
+  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed", "drum", "roll"};
+  if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr,
-                   "usage: matches_dem pair|migrate|bed|drum [--newton on|off] [--write FILE]\n");
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|roll "
+                           "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
   }
-  const scene s = which == "pair"      ? two_spheres()
-                  : which == "migrate" ? migrating_contact()
-                  : which == "drum"    ? drum()
-                                       : bed();
+  const scene s = which == "pair"           ? two_spheres()
+                  : which == "pair_rolling" ? two_rolling_spheres()
+                  : which == "migrate"      ? migrating_contact()
+                  : which == "drum"         ? drum()
+                  : which == "roll"         ? rolling_ball()
+                                            : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
   if (me == 0) {
     const std::vector<double> carom =
         which == "bed" || which == "drum"
             ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
+        : which == "roll" ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
-                             : run_carom<carom::mindlin_tangential_spring>(s, s.power);
+        : which == "pair_rolling"
+            ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.power)
+            : run_carom<carom::mindlin_tangential_spring>(s, s.power);
     // Round-off: relative to each quantity's scale in the scene.
     double worst[3] = {0, 0, 0}, scale[3] = {s.side, 0, 0};
     for (std::size_t at = 0; at < carom.size(); at += 9)
@@ -345,7 +417,7 @@ int main(int argc, char** argv) {
     // The collisions must have happened: some angular velocity changed.
     for (std::size_t k = 0; k < s.particles.size(); k++) {
       const double* last = &carom[(std::size_t(s.steps - 1) * s.particles.size() + k) * 9];
-      contacts_seen += last[6] != s.particles[k].angular_velocity[0];
+      contacts_seen += vector3{last[6], last[7], last[8]} != s.particles[k].angular_velocity;
     }
     if (which == "migrate") {
       // The contact must hold from before the second atom crosses x = 3 to the end.
@@ -384,6 +456,21 @@ int main(int argc, char** argv) {
       std::printf("drum: an atom against the wall in %d steps, two atoms touching in %d\n",
                   wall_steps, pair_steps);
       failed |= wall_steps == 0 || pair_steps == 0;
+    }
+    if (which == "roll") {
+      // Rolling, the ball decelerates at μ_r g (R*/r) / (1 + 2/5) once its
+      // rolling spring slips: from 0.2 s to 0.6 s, in both runs.
+      const double r = s.particles[0].radius, ground = s.particles[1].radius;
+      const double expected = 0.05 * 9.81 * (ground / (r + ground)) / 1.4;
+      for (const std::vector<double>* run : {&carom, &lammps}) {
+        const double v1 = (*run)[(1999 * 2) * 9 + 3], v2 = (*run)[(5999 * 2) * 9 + 3];
+        const double deceleration = (v1 - v2) / 0.4;
+        std::printf("roll (%s): vx %.6f m/s at 0.2 s, %.6f at 0.6 s: deceleration %.6f m/s², "
+                    "mu_r g (R*/r) / 1.4 = %.6f (relative difference %.2g)\n",
+                    run == &carom ? "carom::dem" : "LAMMPS", v1, v2, deceleration, expected,
+                    deceleration / expected - 1);
+        failed |= !(std::abs(deceleration / expected - 1) < 0.01);
+      }
     }
     const double tolerance = 1e-12;
     std::printf("%s, newton %s: %d steps, %zu atoms (%zu with changed spin); largest difference "
