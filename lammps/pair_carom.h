@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 // pair_style carom: carom's soft-sphere contact (normal power law or Hertz
-// with damping calibrated from e, tangential spring with Coulomb friction)
-// between finite-size spheres (atom_style sphere), with the tangential
-// stretch of each contact kept by LAMMPS' FixNeighHistory, so that it
-// follows atoms across processors. Syntax: docs/lammps.md.
+// with damping calibrated from e, tangential spring with Coulomb friction,
+// optional rolling resistance) between finite-size spheres (atom_style
+// sphere), with the tangential and rolling stretches of each contact kept
+// by LAMMPS' FixNeighHistory, so that they follow atoms across processors.
+// Syntax: docs/lammps.md.
 
 #include "contact_model.h"
 
