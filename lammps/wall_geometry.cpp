@@ -46,6 +46,7 @@ wall_geometry wall_geometry::parse(std::span<const std::string> words, std::size
   vector3 centre{}, direction{};
   direction[axis] = 1.0;
   double spin = 0;
+  carom::cylinder_side side = carom::cylinder_side::inside;
   std::size_t at = 2;
   while (at < words.size()) {
     if (words[at] == "centre") {
@@ -54,6 +55,9 @@ wall_geometry wall_geometry::parse(std::span<const std::string> words, std::size
       for (std::size_t c = 0; c < 3; c++)
         if (c != axis) centre[c] = number(words, next++, style + ": centre c1 c2");
       at += 3;
+    } else if (words[at] == "outside") {
+      side = carom::cylinder_side::outside;
+      at += 1;
     } else if (words[at] == "spin") {
       spin = number(words, at + 1, style + ": spin w");
       at += 2;
@@ -62,8 +66,7 @@ wall_geometry wall_geometry::parse(std::span<const std::string> words, std::size
     }
   }
   // carom checks R > 0 and finite numbers and says what is wrong.
-  wall.cylinder_ = carom::cylinder<double, 3>::around(centre, direction, radius,
-                                                     carom::cylinder_side::inside, spin);
+  wall.cylinder_ = carom::cylinder<double, 3>::around(centre, direction, radius, side, spin);
   wall.is_cylinder_ = true;
   used = at;
   return wall;

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 // The surface of a fix wall/carom: a plane, or an axis-aligned cylinder
-// with the atoms inside it (a drum, a pipe), possibly spinning about its
-// axis. The cylinder is carom::cylinder, as carom::dem's cylinder walls,
+// with the atoms inside it (a drum, a pipe) or outside it (a post, a rod),
+// possibly spinning about its axis. The cylinder is carom::cylinder, as carom::dem's cylinder walls,
 // so that the overlap, the normal and the wall's velocity at the contact
 // point are carom's. Nothing here includes LAMMPS: bad words throw
 // std::invalid_argument with the message the fix hands to error->all.
 //
 //   plane px py pz nx ny nz                       n points to the atoms
-//   xcylinder|ycylinder|zcylinder R [centre c1 c2] [spin w]
+//   xcylinder|ycylinder|zcylinder R [centre c1 c2] [outside] [spin w]
 //
 // A cylinder's axis is along x, y or z through (c1, c2), the other two
 // coordinates in the order x, y, z (default 0 0, as LAMMPS' fix wall/gran);
-// it spins at w rad/s, right-handed about +x, +y or +z (default 0).
+// it spins at w rad/s, right-handed about +x, +y or +z (default 0). The
+// atoms are inside it unless `outside` is given.
 
 #include <carom/core/vec.hpp>
 #include <carom/geometry/cylinder.hpp>
@@ -48,8 +49,11 @@ class wall_geometry {
 
   /// A sphere inside a cylinder must be narrower than it (its centre
   /// would reach the axis, where the normal is undefined): the largest
-  /// radius an atom may have, or 0 for a plane (any).
-  [[nodiscard]] double radius_limit() const { return is_cylinder_ ? cylinder_.radius : 0.0; }
+  /// radius an atom may have, or 0 for a plane or the outside of a
+  /// cylinder (any).
+  [[nodiscard]] double radius_limit() const {
+    return is_cylinder_ && cylinder_.side == carom::cylinder_side::inside ? cylinder_.radius : 0.0;
+  }
 
  private:
   bool is_cylinder_ = false;
