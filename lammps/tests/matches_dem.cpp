@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
 // same scene: trajectories (positions, velocities, angular velocities of
-// every atom after every step) within round-off for 100 steps (300 in drum,
-// 8000 in roll).
+// every atom after every step) within round-off for 100 steps (300 in drum
+// and post, 8000 in roll).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|roll [--newton on|off] [--write FILE]
+//   matches_dem pair|pair_rolling|migrate|bed|drum|post|roll [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
@@ -12,6 +12,7 @@
 // (Hertz–Mindlin from E and ν), many frictional contacts; drum: 6 spheres
 // thrown against the inside of a spinning cylinder (fix wall/carom
 // zcylinder, a Hertz–Mindlin wall of its own material) and at each other;
+// post: the same around the outside of a spinning cylinder;
 // pair_rolling: pair with rolling resistance (rolling sds); roll: a ball
 // rolling on a fixed sphere of radius 1000 m under gravity, slowed by its
 // rolling resistance. Runs on any
@@ -237,6 +238,30 @@ scene drum() {
   return s;
 }
 
+// The same spheres and materials around a post: the outside of a cylinder
+// of radius 0.5 about the z axis through (2, 2) spinning at -3 rad/s. They
+// are thrown at it obliquely from all sides, slide round it dragged by
+// their frictional contacts, and meet their neighbours on the way.
+scene post() {
+  scene s = drum();
+  s.particles.clear();
+  for (int k = 0; k < 6; k++) {
+    const double angle = carom::pi<double> * (k / 3.0 + 0.05);
+    const vector3 out{std::cos(angle), std::sin(angle), 0}, along{-out[1], out[0], 0};
+    const double r = 0.4 - 0.01 * k, spin = k % 2 == 0 ? 1.0 : -1.0;
+    s.particles.push_back({.position = vector3{2, 2, 1.5 + 0.1 * k} + (0.5 + r + 0.02) * out,
+                           .velocity = -1.0 * out + spin * 0.8 * along + vector3{0, 0, 0.1 * k},
+                           .radius = r,
+                           .mass = 1000 * 4.0 / 3.0 * carom::pi<double> * r * r * r,
+                           .angular_velocity = {0.5 * k, -1.0, 2.0 * spin}});
+  }
+  s.wall_fix = "fix post all wall/carom zcylinder 0.5 centre 2 2 outside spin -3 "
+               "hertz 5e7 0.25 restitution 0.7 tangential mindlin auto 20 0.3";
+  s.hertz.cylinders = {carom::cylinder<double, 3>::around({2, 2, 0}, {0, 0, 1}, 0.5,
+                                                          carom::cylinder_side::outside, -3.0)};
+  return s;
+}
+
 // Records tag, x, v, ω of the group's local atoms after every step.
 std::vector<double>* record_into = nullptr;
 
@@ -376,10 +401,10 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
     if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
   }
-  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed", "drum", "roll"};
+  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed", "drum", "post", "roll"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|roll "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|post|roll "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -388,13 +413,14 @@ int main(int argc, char** argv) {
                   : which == "pair_rolling" ? two_rolling_spheres()
                   : which == "migrate"      ? migrating_contact()
                   : which == "drum"         ? drum()
+                  : which == "post"         ? post()
                   : which == "roll"         ? rolling_ball()
                                             : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
   if (me == 0) {
     const std::vector<double> carom =
-        which == "bed" || which == "drum"
+        which == "bed" || which == "drum" || which == "post"
             ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
         : which == "roll" ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
@@ -432,7 +458,7 @@ int main(int argc, char** argv) {
                   touch, last_touch, cross);
       failed |= !(touch > 0 && touch < cross && last_touch == s.steps);
     }
-    if (which == "drum") {
+    if (which == "drum" || which == "post") {
       // Both kinds of contact must have happened: steps with an atom
       // pressed into the wall, and with two atoms touching.
       int wall_steps = 0, pair_steps = 0;
@@ -442,7 +468,8 @@ int main(int argc, char** argv) {
         for (std::size_t k = 0; k < n; k++) {
           const double* a = &carom[(step * n + k) * 9];
           const double rk = s.particles[k].radius;
-          wall = wall || std::hypot(a[0] - 2, a[1] - 2) + rk > 1.5;
+          const double from_axis = std::hypot(a[0] - 2, a[1] - 2);
+          wall = wall || (which == "drum" ? from_axis + rk > 1.5 : from_axis - rk < 0.5);
           for (std::size_t l = k + 1; l < n; l++) {
             const double* b = &carom[(step * n + l) * 9];
             vector3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
@@ -453,8 +480,8 @@ int main(int argc, char** argv) {
         wall_steps += wall;
         pair_steps += pair;
       }
-      std::printf("drum: an atom against the wall in %d steps, two atoms touching in %d\n",
-                  wall_steps, pair_steps);
+      std::printf("%s: an atom against the wall in %d steps, two atoms touching in %d\n",
+                  which.c_str(), wall_steps, pair_steps);
       failed |= wall_steps == 0 || pair_steps == 0;
     }
     if (which == "roll") {
