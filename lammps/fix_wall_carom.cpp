@@ -34,15 +34,14 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
-  if (wall_.rolling)
-    error->all(FLERR, "fix wall/carom: rolling resistance against a wall is not supported "
-                      "(pair_style carom has it between atoms)");
-  // The stretch migrates with its atom and is kept in restart files.
+  // The stretch (and the rolling stretch) migrates with its atom and is
+  // kept in restart files.
   restart_peratom = 1;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
-  for (int i = 0; i < atom->nlocal; i++) spring_[i][0] = spring_[i][1] = spring_[i][2] = 0.0;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int c = 0; c < stored; c++) spring_[i][c] = 0.0;
 }
 
 FixWallCarom::~FixWallCarom() {
@@ -100,6 +99,7 @@ void FixWallCarom::add_forces(bool advance) {
   double** torque = atom->torque;
   const int* type = atom->type;
   const double dt = update->dt;
+  const vector3 wall_spin = geometry_.angular_velocity();
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(atom->mask[i] & groupbit)) continue;
     double* spring = spring_[i];
@@ -107,7 +107,7 @@ void FixWallCarom::add_forces(bool advance) {
     const vector3 xi = load(x[i]);
     const carom_lammps::wall_contact contact = geometry_.contact(xi, ri);
     if (!(contact.overlap > 0)) {
-      spring[0] = spring[1] = spring[2] = 0.0;
+      for (int c = 0; c < stored; c++) spring[c] = 0.0;
       continue;
     }
     const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
@@ -120,31 +120,48 @@ void FixWallCarom::add_forces(bool advance) {
       f[i][c] += result.force[c];
       torque[i][c] -= ri * result.normal_cross_tangential[c];
     }
+    if (model.rolls) {
+      // As carom::dem against its walls: R* = r_i, the spin relative to
+      // the wall's, F_n = F · n, the stretch first turned into the
+      // tangent plane.
+      const auto rolling = carom::rolling_resistance_in_plane(
+          model.rolling, carom::rotate_into_tangent_plane(load(spring + 3), contact.normal),
+          contact.normal, vector3(load(omega[i]) - wall_spin), ri,
+          carom::dot(result.force, contact.normal), advance ? dt : 0.0);
+      for (int c = 0; c < 3; c++) {
+        if (advance) spring[3 + c] = rolling.spring[c];
+        torque[i][c] += rolling.torque[c];
+      }
+    }
   }
 }
 
-void FixWallCarom::grow_arrays(int nmax) { memory->grow(spring_, nmax, 3, "wall/carom:spring"); }
+void FixWallCarom::grow_arrays(int nmax) {
+  memory->grow(spring_, nmax, stored, "wall/carom:spring");
+}
 
 void FixWallCarom::copy_arrays(int i, int j, int /*delflag*/) {
-  for (int c = 0; c < 3; c++) spring_[j][c] = spring_[i][c];
+  for (int c = 0; c < stored; c++) spring_[j][c] = spring_[i][c];
 }
 
 int FixWallCarom::pack_exchange(int i, double* buf) {
-  for (int c = 0; c < 3; c++) buf[c] = spring_[i][c];
-  return 3;
+  for (int c = 0; c < stored; c++) buf[c] = spring_[i][c];
+  return stored;
 }
 
 int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
-  for (int c = 0; c < 3; c++) spring_[nlocal][c] = buf[c];
-  return 3;
+  for (int c = 0; c < stored; c++) spring_[nlocal][c] = buf[c];
+  return stored;
 }
 
-// An atom's restart data: its count (4, this value included, as LAMMPS
-// expects of every fix's block) and the stretch.
+// An atom's restart data: its count (this value included, as LAMMPS
+// expects of every fix's block), the stretch and, with rolling
+// resistance, the rolling stretch: 4 or 7 values.
 int FixWallCarom::pack_restart(int i, double* buf) {
-  buf[0] = 4;
-  for (int c = 0; c < 3; c++) buf[1 + c] = spring_[i][c];
-  return 4;
+  const int count = restart_size();
+  buf[0] = count;
+  for (int c = 0; c + 1 < count; c++) buf[1 + c] = spring_[i][c];
+  return count;
 }
 
 void FixWallCarom::unpack_restart(int nlocal, int nth) {
@@ -152,11 +169,13 @@ void FixWallCarom::unpack_restart(int nlocal, int nth) {
   const double* extra = atom->extra[nlocal];
   int at = 0;
   for (int block = 0; block < nth; block++) at += static_cast<int>(extra[at]);
-  for (int c = 0; c < 3; c++) spring_[nlocal][c] = extra[at + 1 + c];
+  // A file written without rolling resistance has no rolling stretch: 0.
+  const int count = static_cast<int>(extra[at]);
+  for (int c = 0; c < stored; c++) spring_[nlocal][c] = c + 1 < count ? extra[at + 1 + c] : 0.0;
 }
 
-int FixWallCarom::size_restart(int /*nlocal*/) { return 4; }
+int FixWallCarom::size_restart(int /*nlocal*/) { return restart_size(); }
 
-int FixWallCarom::maxsize_restart() { return 4; }
+int FixWallCarom::maxsize_restart() { return restart_size(); }
 
-double FixWallCarom::memory_usage() { return 3.0 * sizeof(double) * atom->nmax; }
+double FixWallCarom::memory_usage() { return double(stored) * sizeof(double) * atom->nmax; }

@@ -5,8 +5,10 @@
 // and radius (m* = m_i, R* = r_i), as in carom::dem: a cylinder's contact
 // is that of the plane tangent to it at the contact point. A hertz wall is
 // a material of its own, met by each atom type's (pair_style carom's
-// pair_coeff I I). Each atom keeps its tangential stretch with this wall,
-// which migrates with it and is kept in restart files.
+// pair_coeff I I). With rolling sds kr gammar mur the wall resists
+// rolling as carom::dem's walls do: R* = r_i, the atom's spin relative to
+// the wall's. Each atom keeps its tangential and rolling stretch with this
+// wall, which migrate with it and are kept in restart files.
 //
 //   fix ID group wall/carom <wall words> <model words>
 
@@ -39,10 +41,15 @@ class FixWallCarom : public Fix {
 
  private:
   void add_forces(bool advance);
+  // Values kept per atom: the stretch and the rolling stretch (kept
+  // whether or not the wall has rolling resistance; restart files store
+  // the rolling stretch only with it).
+  static constexpr int stored = 6;
+  [[nodiscard]] int restart_size() const { return wall_.rolling ? 7 : 4; }
   carom_lammps::wall_geometry geometry_;
   carom_lammps::contact_input wall_;
   std::vector<carom_lammps::contact_model> model_;  // per atom type, built at init
-  double** spring_ = nullptr;  // per atom: stretch with this wall
+  double** spring_ = nullptr;  // per atom: stretch, rolling stretch with this wall
 };
 
 }  // namespace LAMMPS_NS

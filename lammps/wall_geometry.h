@@ -47,6 +47,12 @@ class wall_geometry {
                                                         const carom::vec<double, 3>& x, double r,
                                                         const wall_contact& c) const;
 
+  /// The wall's angular velocity (rad/s): a cylinder's spin about its
+  /// axis, zero for a plane.
+  [[nodiscard]] carom::vec<double, 3> angular_velocity() const {
+    return is_cylinder_ ? cylinder_.angular_velocity() : carom::vec<double, 3>{};
+  }
+
   /// A sphere inside a cylinder must be narrower than it (its centre
   /// would reach the axis, where the normal is undefined): the largest
   /// radius an atom may have, or 0 for a plane or the outside of a
