@@ -2,9 +2,9 @@
 // pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
 // same scene: trajectories (positions, velocities, angular velocities of
 // every atom after every step) within round-off for 100 steps (300 in drum
-// and post, 8000 in roll).
+// and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|post|roll [--newton on|off] [--write FILE]
+//   matches_dem pair|pair_rolling|migrate|bed|drum|post|roll|roll_wall [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
@@ -15,7 +15,8 @@
 // post: the same around the outside of a spinning cylinder;
 // pair_rolling: pair with rolling resistance (rolling sds); roll: a ball
 // rolling on a fixed sphere of radius 1000 m under gravity, slowed by its
-// rolling resistance. Runs on any
+// rolling resistance; roll_wall: the same ball rolling on a plane
+// fix wall/carom with rolling resistance. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -126,6 +127,36 @@ scene rolling_ball() {
   s.hertz.reference_radius = 1.0;
   s.hertz.time_step = s.dt;
   s.hertz.max_impact_speed = 1;
+  return s;
+}
+
+// The ball of rolling_ball() on a plane wall instead (fix wall/carom
+// plane at z = 0, carom::dem's box floor), of another Hertz material with
+// the rolling resistance: once the rolling spring slips, it decelerates at
+// μ_r g / (1 + 2/5) (R* = r against a wall).
+scene rolling_on_wall() {
+  scene s = rolling_ball();
+  s.lower = {-1, -1, 0};
+  s.particles.pop_back();
+  s.fixed = 0;
+  s.neighbor = "neighbor 0.2 bin";
+  s.pair_coeff = "pair_coeff * * hertz 1e7 0.3 restitution 0.5 tangential mindlin auto 0 0.5";
+  s.wall_fix = "fix floor all wall/carom plane 0 0 0 0 0 1 hertz 5e7 0.25 restitution 0.7 "
+               "tangential mindlin auto 0 0.5 rolling sds 1e4 260 0.05";
+  const double youngs = 1e7, poisson = 0.3, wall_youngs = 5e7, wall_poisson = 0.25;
+  s.hertz.pair_rolling = {};
+  s.hertz.wall_law = carom::hertz<double>::from_restitution(
+      carom::hertz_stiffness(
+          carom::effective_youngs_modulus(wall_youngs, wall_poisson, youngs, poisson), 1.0),
+      0.7);
+  s.hertz.wall_tangential = carom::tangential_params<double>{
+      .friction = 0.5,
+      .stiffness = 8 * carom::effective_shear_modulus(carom::shear_modulus(wall_youngs, wall_poisson),
+                                                      wall_poisson,
+                                                      carom::shear_modulus(youngs, poisson), poisson),
+      .damping = 0};
+  s.hertz.wall_rolling = carom::rolling_params<double>{.friction = 0.05, .stiffness = 1e4,
+                                                       .damping = 260};
   return s;
 }
 
@@ -401,10 +432,11 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
     if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
   }
-  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed", "drum", "post", "roll"};
+  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed",
+                                        "drum", "post",         "roll",    "roll_wall"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|post|roll "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|post|roll|roll_wall "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -415,6 +447,7 @@ int main(int argc, char** argv) {
                   : which == "drum"         ? drum()
                   : which == "post"         ? post()
                   : which == "roll"         ? rolling_ball()
+                  : which == "roll_wall"    ? rolling_on_wall()
                                             : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
@@ -422,7 +455,8 @@ int main(int argc, char** argv) {
     const std::vector<double> carom =
         which == "bed" || which == "drum" || which == "post"
             ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
-        : which == "roll" ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
+        : which == "roll" || which == "roll_wall"
+            ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
         : which == "pair_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.power)
@@ -484,13 +518,16 @@ int main(int argc, char** argv) {
                   which.c_str(), wall_steps, pair_steps);
       failed |= wall_steps == 0 || pair_steps == 0;
     }
-    if (which == "roll") {
+    if (which == "roll" || which == "roll_wall") {
       // Rolling, the ball decelerates at μ_r g (R*/r) / (1 + 2/5) once its
       // rolling spring slips: from 0.2 s to 0.6 s, in both runs.
-      const double r = s.particles[0].radius, ground = s.particles[1].radius;
-      const double expected = 0.05 * 9.81 * (ground / (r + ground)) / 1.4;
+      // R* = r against the wall, r R / (r + R) against the ground sphere.
+      const std::size_t n = s.particles.size();
+      const double r = s.particles[0].radius;
+      const double expected =
+          0.05 * 9.81 * (n == 2 ? s.particles[1].radius / (r + s.particles[1].radius) : 1.0) / 1.4;
       for (const std::vector<double>* run : {&carom, &lammps}) {
-        const double v1 = (*run)[(1999 * 2) * 9 + 3], v2 = (*run)[(5999 * 2) * 9 + 3];
+        const double v1 = (*run)[(1999 * n) * 9 + 3], v2 = (*run)[(5999 * n) * 9 + 3];
         const double deceleration = (v1 - v2) / 0.4;
         std::printf("roll (%s): vx %.6f m/s at 0.2 s, %.6f at 0.6 s: deceleration %.6f m/s², "
                     "mu_r g (R*/r) / 1.4 = %.6f (relative difference %.2g)\n",
