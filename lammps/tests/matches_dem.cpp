@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // pair_style carom in LAMMPS against carom's own engine, carom::dem, on the
 // same scene: trajectories (positions, velocities, angular velocities of
-// every atom after every step) within round-off for 100 steps (300 in drum
-// and post, 8000 in roll and roll_wall).
+// every atom after every step) within round-off for 100 steps (300 in drum,
+// drum_rolling and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|post|roll|roll_wall [--newton on|off] [--write FILE]
+//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
@@ -12,7 +12,8 @@
 // (Hertz–Mindlin from E and ν), many frictional contacts; drum: 6 spheres
 // thrown against the inside of a spinning cylinder (fix wall/carom
 // zcylinder, a Hertz–Mindlin wall of its own material) and at each other;
-// post: the same around the outside of a spinning cylinder;
+// drum_rolling: the drum with rolling resistance against its wall; post:
+// the same around the outside of a spinning cylinder;
 // pair_rolling: pair with rolling resistance (rolling sds); roll: a ball
 // rolling on a fixed sphere of radius 1000 m under gravity, slowed by its
 // rolling resistance; roll_wall: the same ball rolling on a plane
@@ -293,6 +294,16 @@ scene post() {
   return s;
 }
 
+// The drum with rolling resistance against its spinning wall: the
+// rolling velocity takes the atoms' spin relative to the wall's.
+scene drum_rolling() {
+  scene s = drum();
+  s.wall_fix += " rolling sds 1e3 2 0.2";
+  s.hertz.wall_rolling = carom::rolling_params<double>{.friction = 0.2, .stiffness = 1e3,
+                                                       .damping = 2};
+  return s;
+}
+
 // Records tag, x, v, ω of the group's local atoms after every step.
 std::vector<double>* record_into = nullptr;
 
@@ -432,11 +443,12 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[a], "--newton") == 0) newton = argv[a + 1];
     if (std::strcmp(argv[a], "--write") == 0) write = argv[a + 1];
   }
-  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate", "bed",
-                                        "drum", "post",         "roll",    "roll_wall"};
+  const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate",   "bed",
+                                        "drum", "drum_rolling", "post",      "roll",
+                                        "roll_wall"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|post|roll|roll_wall "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -445,6 +457,7 @@ int main(int argc, char** argv) {
                   : which == "pair_rolling" ? two_rolling_spheres()
                   : which == "migrate"      ? migrating_contact()
                   : which == "drum"         ? drum()
+                  : which == "drum_rolling" ? drum_rolling()
                   : which == "post"         ? post()
                   : which == "roll"         ? rolling_ball()
                   : which == "roll_wall"    ? rolling_on_wall()
@@ -455,7 +468,7 @@ int main(int argc, char** argv) {
     const std::vector<double> carom =
         which == "bed" || which == "drum" || which == "post"
             ? run_carom<carom::mindlin_tangential_spring>(s, s.hertz)
-        : which == "roll" || which == "roll_wall"
+        : which == "roll" || which == "roll_wall" || which == "drum_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
         : which == "pair_rolling"
@@ -492,7 +505,7 @@ int main(int argc, char** argv) {
                   touch, last_touch, cross);
       failed |= !(touch > 0 && touch < cross && last_touch == s.steps);
     }
-    if (which == "drum" || which == "post") {
+    if (which == "drum" || which == "drum_rolling" || which == "post") {
       // Both kinds of contact must have happened: steps with an atom
       // pressed into the wall, and with two atoms touching.
       int wall_steps = 0, pair_steps = 0;
@@ -503,7 +516,7 @@ int main(int argc, char** argv) {
           const double* a = &carom[(step * n + k) * 9];
           const double rk = s.particles[k].radius;
           const double from_axis = std::hypot(a[0] - 2, a[1] - 2);
-          wall = wall || (which == "drum" ? from_axis + rk > 1.5 : from_axis - rk < 0.5);
+          wall = wall || (which == "post" ? from_axis - rk < 0.5 : from_axis + rk > 1.5);
           for (std::size_t l = k + 1; l < n; l++) {
             const double* b = &carom[(step * n + l) * 9];
             vector3 d{b[0] - a[0], b[1] - a[1], b[2] - a[2]};
@@ -517,6 +530,20 @@ int main(int argc, char** argv) {
       std::printf("%s: an atom against the wall in %d steps, two atoms touching in %d\n",
                   which.c_str(), wall_steps, pair_steps);
       failed |= wall_steps == 0 || pair_steps == 0;
+      if (which == "drum_rolling") {
+        // The rolling resistance must have acted: the final spins differ
+        // from the drum's without it.
+        const scene plain = drum();
+        const std::vector<double> without =
+            run_carom<carom::mindlin_tangential_spring>(plain, plain.hertz);
+        double change = 0;
+        for (std::size_t at = without.size() - n * 9; at < without.size(); at += 9)
+          for (std::size_t c = 6; c < 9; c++)
+            change = std::max(change, std::abs(carom[at + c] - without[at + c]));
+        std::printf("drum_rolling: the rolling resistance changes the final spins by up to "
+                    "%.3g rad/s\n", change);
+        failed |= !(change > 1e-3);
+      }
     }
     if (which == "roll" || which == "roll_wall") {
       // Rolling, the ball decelerates at μ_r g (R*/r) / (1 + 2/5) once its
