@@ -2,9 +2,9 @@
 #pragma once
 // The surface of a fix wall/carom: a plane, or an axis-aligned cylinder
 // with the atoms inside it (a drum, a pipe) or outside it (a post, a rod),
-// possibly spinning about its axis. The cylinder is carom::cylinder, as carom::dem's cylinder walls,
-// so that the overlap, the normal and the wall's velocity at the contact
-// point are carom's. Nothing here includes LAMMPS: bad words throw
+// possibly spinning about its axis. The cylinder is carom::cylinder, as
+// carom::dem's cylinder walls, so that the overlap, the normal and the
+// wall's velocity at the contact point are carom's. Nothing here includes LAMMPS: bad words throw
 // std::invalid_argument with the message the fix hands to error->all.
 //
 //   plane px py pz nx ny nz                       n points to the atoms
