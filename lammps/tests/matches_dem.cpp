@@ -4,7 +4,8 @@
 // every atom after every step) within round-off for 100 steps (300 in drum,
 // drum_rolling and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall [--newton on|off] [--write FILE]
+//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall
+//               [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
 // p = 2.3 with Mindlin's spring); migrate: a long sliding contact whose atom
