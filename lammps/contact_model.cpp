@@ -81,6 +81,19 @@ contact_input parse_contact(std::span<const std::string> words) {
       in.tangential_damping = number(words, at + 3, "tangential: damping gammat");
       in.friction = number(words, at + 4, "tangential: friction mu");
       at += 5;
+    } else if (key == "rolling") {
+      if (at + 1 >= words.size()) fail("rolling: missing none or sds");
+      if (words[at + 1] == "none") {
+        in.rolling = 0;
+        at += 2;
+        continue;
+      }
+      if (words[at + 1] != "sds") fail("rolling must be none or sds, not '" + words[at + 1] + "'");
+      in.rolling = 1;
+      in.rolling_stiffness = number(words, at + 2, "rolling: stiffness kr");
+      in.rolling_damping = number(words, at + 3, "rolling: damping gammar");
+      in.rolling_friction = number(words, at + 4, "rolling: friction mur");
+      at += 5;
     } else {
       fail("unknown keyword '" + key + "'");
     }
@@ -98,7 +111,9 @@ bool mixable(const contact_input& a, const contact_input& b) {
   return a.law == law_kind::hertz && b.law == law_kind::hertz && a.no_tension == b.no_tension &&
          a.tangential == b.tangential && a.tangential_damping == b.tangential_damping &&
          (a.tangential == tangential_kind::none ||
-          (a.tangential_stiffness < 0 && b.tangential_stiffness < 0));
+          (a.tangential_stiffness < 0 && b.tangential_stiffness < 0)) &&
+         a.rolling == b.rolling && a.rolling_stiffness == b.rolling_stiffness &&
+         a.rolling_damping == b.rolling_damping;
 }
 
 contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
@@ -107,7 +122,8 @@ contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
   const auto as_material = [](const contact_input& in) {
     return carom::material<double>{.youngs_modulus = in.youngs, .poisson_ratio = in.poisson,
                                    .density = 1.0,  // not used by a pair
-                                   .restitution = in.restitution, .friction = in.friction};
+                                   .restitution = in.restitution, .friction = in.friction,
+                                   .rolling_friction = in.rolling_friction};
   };
   const carom::material_table<double> table({as_material(a), as_material(b)});
   const carom::pair_material<double> pair = table.pair(0, 1);
@@ -116,6 +132,7 @@ contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
   contact_input mixed = a;
   mixed.restitution = pair.restitution;
   mixed.friction = pair.friction;
+  mixed.rolling_friction = pair.rolling_friction;
   return make_model(mixed, b);
 }
 
@@ -161,6 +178,13 @@ contact_model make_model(const contact_input& a, const contact_input& b) {
     if (!(kt >= 0) || !(a.tangential_damping >= 0) || !(a.friction >= 0))
       fail("tangential: kt, gammat and mu must be >= 0");
     model.tangential = {.friction = a.friction, .stiffness = kt, .damping = a.tangential_damping};
+  }
+  if (a.rolling) {
+    if (!(a.rolling_stiffness >= 0) || !(a.rolling_damping >= 0) || !(a.rolling_friction >= 0))
+      fail("rolling: kr, gammar and mur must be >= 0");
+    model.rolls = true;
+    model.rolling = {.friction = a.rolling_friction, .stiffness = a.rolling_stiffness,
+                     .damping = a.rolling_damping};
   }
   return model;
 }

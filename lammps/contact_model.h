@@ -9,14 +9,18 @@
 //
 //   <law> restitution e [convention unclipped|no_tension]
 //         [tangential none | linear kt gammat mu | mindlin kt gammat mu]
+//         [rolling none | sds kr gammar mur]
 //   <law> = power p k   F = k δ^p + damping                (k in force/length^p)
 //         | hertz E nu  F = 4/3 E* √R* δ^{3/2} + damping   (E, ν of both bodies)
 //
 // The damping α is calibrated once per model from e in the chosen
 // convention (carom::damping_for_restitution), so every impact speed gives
-// e. For hertz, kt = auto is Mindlin's 8 G*.
+// e. For hertz, kt = auto is Mindlin's 8 G*. rolling sds is carom's
+// rolling resistance (carom/contact/rolling.hpp), kr in N/m, gammar in
+// N s/m, mur dimensionless.
 
 #include <carom/contact/power_law.hpp>
+#include <carom/contact/rolling.hpp>
 #include <carom/contact/soft_contact.hpp>
 #include <carom/contact/tangential.hpp>
 
@@ -40,13 +44,16 @@ struct contact_input {
   int no_tension = 0;
   tangential_kind tangential = tangential_kind::none;
   double tangential_stiffness = 0, tangential_damping = 0, friction = 0;
+  int rolling = 0;  // 1: rolling sds
+  double rolling_stiffness = 0, rolling_damping = 0, rolling_friction = 0;
 };
 
 /// Reads the words above; throws std::invalid_argument naming the bad word.
 contact_input parse_contact(std::span<const std::string> words);
 
 /// Whether two types' hertz models may be mixed into one for the pair: the
-/// same convention, tangential model and γ_t, and kt auto.
+/// same convention, tangential model and γ_t, and kt auto, and the same
+/// rolling model, k_r and γ_r.
 bool mixable(const contact_input& a, const contact_input& b);
 
 // p = 1, 3/2 and 2 (power or hertz) run as carom's fixed-exponent laws,
@@ -70,6 +77,8 @@ struct contact_model {
   tangential_variant tangential_model;
   carom::tangential_params<double> tangential;
   bool scales_with_radius = false;
+  bool rolls = false;  // rolling resistance, with its own stretch
+  carom::rolling_params<double> rolling;
 };
 
 /// The model between a body of `a` and one of `b` (the same input for a
@@ -78,7 +87,7 @@ contact_model make_model(const contact_input& a, const contact_input& b);
 
 /// The model between two mixable types' materials, by carom's mixing rules
 /// (carom::material_table): E* and G* from E and ν of both, e and μ their
-/// geometric means.
+/// geometric means (μ_r too).
 contact_model make_mixed_model(const contact_input& a, const contact_input& b);
 
 /// The model between a wall (the fix's words) and an atom type (its

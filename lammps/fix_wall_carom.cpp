@@ -8,9 +8,12 @@
 #include <force.h>
 #include <memory.h>
 #include <update.h>
-#include <utils.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <span>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,29 +26,22 @@ vector3 load(const double* v) { return {v[0], v[1], v[2]}; }
 }  // namespace
 
 FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, arg) {
-  if (narg < 10 || std::string(arg[3]) != "plane")
-    error->all(FLERR, "fix wall/carom: expected plane px py pz nx ny nz <law> restitution e ...");
-  vector3 point{}, normal{};
-  for (int c = 0; c < 3; c++) {
-    point[c] = utils::numeric(FLERR, arg[4 + c], false, lmp);
-    normal[c] = utils::numeric(FLERR, arg[7 + c], false, lmp);
-  }
-  const double length = carom::norm(normal);
-  if (!(length > 0)) error->all(FLERR, "fix wall/carom: the plane's normal must not be zero");
-  normal_ = normal / length;
-  offset_ = carom::dot(normal_, point);
   try {
-    const std::vector<std::string> words(arg + 10, arg + narg);
-    wall_ = carom_lammps::parse_contact(words);
+    const std::vector<std::string> words(arg + 3, arg + narg);
+    std::size_t used = 0;
+    geometry_ = carom_lammps::wall_geometry::parse(words, used);
+    wall_ = carom_lammps::parse_contact(std::span(words).subspan(used));
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
-  // The stretch migrates with its atom and is kept in restart files.
+  // The stretch (and the rolling stretch) migrates with its atom and is
+  // kept in restart files.
   restart_peratom = 1;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
-  for (int i = 0; i < atom->nlocal; i++) spring_[i][0] = spring_[i][1] = spring_[i][2] = 0.0;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int c = 0; c < stored; c++) spring_[i][c] = 0.0;
 }
 
 FixWallCarom::~FixWallCarom() {
@@ -66,6 +62,18 @@ void FixWallCarom::init() {
     error->all(FLERR, "fix wall/carom: a hertz wall meets the atoms' material, given by "
                       "pair_style carom (pair_coeff I I hertz E nu); with another pair style "
                       "use a power wall");
+  if (geometry_.radius_limit() > 0) {
+    double largest = 0, local = 0;
+    for (int i = 0; i < atom->nlocal; i++)
+      if (atom->mask[i] & groupbit) local = std::max(local, atom->radius[i]);
+    MPI_Allreduce(&local, &largest, 1, MPI_DOUBLE, MPI_MAX, world);
+    if (!(largest < geometry_.radius_limit())) {
+      std::ostringstream message;
+      message << "fix wall/carom: an atom of radius " << largest
+              << " does not fit inside the cylinder of radius " << geometry_.radius_limit();
+      error->all(FLERR, message.str());
+    }
+  }
   model_.assign(std::size_t(atom->ntypes + 1), {});
   for (int type = 1; type <= atom->ntypes; type++) {
     try {
@@ -91,49 +99,69 @@ void FixWallCarom::add_forces(bool advance) {
   double** torque = atom->torque;
   const int* type = atom->type;
   const double dt = update->dt;
+  const vector3 wall_spin = geometry_.angular_velocity();
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(atom->mask[i] & groupbit)) continue;
     double* spring = spring_[i];
     const double ri = atom->radius[i];
-    const double overlap = ri - (carom::dot(normal_, load(x[i])) - offset_);
-    if (!(overlap > 0)) {
-      spring[0] = spring[1] = spring[2] = 0.0;
+    const vector3 xi = load(x[i]);
+    const carom_lammps::wall_contact contact = geometry_.contact(xi, ri);
+    if (!(contact.overlap > 0)) {
+      for (int c = 0; c < stored; c++) spring[c] = 0.0;
       continue;
     }
     const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
-    const auto result = carom_lammps::contact_force(model, normal_, overlap, load(v[i]),
-                                                    ri * load(omega[i]), atom->rmass[i], ri,
-                                                    load(spring), advance ? dt : 0.0);
+    const auto result = carom_lammps::contact_force(
+        model, contact.normal, contact.overlap,
+        geometry_.relative_velocity(load(v[i]), xi, ri, contact), ri * load(omega[i]),
+        atom->rmass[i], ri, load(spring), advance ? dt : 0.0);
     for (int c = 0; c < 3; c++) {
       if (advance) spring[c] = result.spring[c];
       f[i][c] += result.force[c];
       torque[i][c] -= ri * result.normal_cross_tangential[c];
     }
+    if (model.rolls) {
+      // As carom::dem against its walls: R* = r_i, the spin relative to
+      // the wall's, F_n = F · n, the stretch first turned into the
+      // tangent plane.
+      const auto rolling = carom::rolling_resistance_in_plane(
+          model.rolling, carom::rotate_into_tangent_plane(load(spring + 3), contact.normal),
+          contact.normal, vector3(load(omega[i]) - wall_spin), ri,
+          carom::dot(result.force, contact.normal), advance ? dt : 0.0);
+      for (int c = 0; c < 3; c++) {
+        if (advance) spring[3 + c] = rolling.spring[c];
+        torque[i][c] += rolling.torque[c];
+      }
+    }
   }
 }
 
-void FixWallCarom::grow_arrays(int nmax) { memory->grow(spring_, nmax, 3, "wall/carom:spring"); }
+void FixWallCarom::grow_arrays(int nmax) {
+  memory->grow(spring_, nmax, stored, "wall/carom:spring");
+}
 
 void FixWallCarom::copy_arrays(int i, int j, int /*delflag*/) {
-  for (int c = 0; c < 3; c++) spring_[j][c] = spring_[i][c];
+  for (int c = 0; c < stored; c++) spring_[j][c] = spring_[i][c];
 }
 
 int FixWallCarom::pack_exchange(int i, double* buf) {
-  for (int c = 0; c < 3; c++) buf[c] = spring_[i][c];
-  return 3;
+  for (int c = 0; c < stored; c++) buf[c] = spring_[i][c];
+  return stored;
 }
 
 int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
-  for (int c = 0; c < 3; c++) spring_[nlocal][c] = buf[c];
-  return 3;
+  for (int c = 0; c < stored; c++) spring_[nlocal][c] = buf[c];
+  return stored;
 }
 
-// An atom's restart data: its count (4, this value included, as LAMMPS
-// expects of every fix's block) and the stretch.
+// An atom's restart data: its count (this value included, as LAMMPS
+// expects of every fix's block), the stretch and, with rolling
+// resistance, the rolling stretch: 4 or 7 values.
 int FixWallCarom::pack_restart(int i, double* buf) {
-  buf[0] = 4;
-  for (int c = 0; c < 3; c++) buf[1 + c] = spring_[i][c];
-  return 4;
+  const int count = restart_size();
+  buf[0] = count;
+  for (int c = 0; c + 1 < count; c++) buf[1 + c] = spring_[i][c];
+  return count;
 }
 
 void FixWallCarom::unpack_restart(int nlocal, int nth) {
@@ -141,11 +169,13 @@ void FixWallCarom::unpack_restart(int nlocal, int nth) {
   const double* extra = atom->extra[nlocal];
   int at = 0;
   for (int block = 0; block < nth; block++) at += static_cast<int>(extra[at]);
-  for (int c = 0; c < 3; c++) spring_[nlocal][c] = extra[at + 1 + c];
+  // A file written without rolling resistance has no rolling stretch: 0.
+  const int count = static_cast<int>(extra[at]);
+  for (int c = 0; c < stored; c++) spring_[nlocal][c] = c + 1 < count ? extra[at + 1 + c] : 0.0;
 }
 
-int FixWallCarom::size_restart(int /*nlocal*/) { return 4; }
+int FixWallCarom::size_restart(int /*nlocal*/) { return restart_size(); }
 
-int FixWallCarom::maxsize_restart() { return 4; }
+int FixWallCarom::maxsize_restart() { return restart_size(); }
 
-double FixWallCarom::memory_usage() { return 3.0 * sizeof(double) * atom->nmax; }
+double FixWallCarom::memory_usage() { return double(stored) * sizeof(double) * atom->nmax; }

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
-// fix wall/carom: a plane wall with carom's contact model (contact_model.h).
-// The wall is a partner of infinite mass and radius at rest (m* = m_i,
-// R* = r_i), as in carom::dem; a hertz wall is a material of its own, met
-// by each atom type's (pair_style carom's pair_coeff I I). Each atom keeps
-// its tangential stretch with this wall, which migrates with it and is
-// kept in restart files.
+// fix wall/carom: a plane or cylinder wall (wall_geometry.h) with carom's
+// contact model (contact_model.h). The wall is a partner of infinite mass
+// and radius (m* = m_i, R* = r_i), as in carom::dem: a cylinder's contact
+// is that of the plane tangent to it at the contact point. A hertz wall is
+// a material of its own, met by each atom type's (pair_style carom's
+// pair_coeff I I). With rolling sds kr gammar mur the wall resists
+// rolling as carom::dem's walls do: R* = r_i, the atom's spin relative to
+// the wall's. Each atom keeps its tangential and rolling stretch with this
+// wall, which migrate with it and are kept in restart files.
 //
-//   fix ID group wall/carom plane px py pz nx ny nz <model words>
-//
-// n points from the wall into the region the atoms are in.
+//   fix ID group wall/carom <wall words> <model words>
 
 #include "contact_model.h"
+#include "wall_geometry.h"
 
 #include <fix.h>
 
@@ -39,11 +41,15 @@ class FixWallCarom : public Fix {
 
  private:
   void add_forces(bool advance);
-  carom::vec<double, 3> normal_{};
-  double offset_ = 0;  // n · (a point of the plane)
+  // Values kept per atom: the stretch and the rolling stretch (kept
+  // whether or not the wall has rolling resistance; restart files store
+  // the rolling stretch only with it).
+  static constexpr int stored = 6;
+  [[nodiscard]] int restart_size() const { return wall_.rolling ? 7 : 4; }
+  carom_lammps::wall_geometry geometry_;
   carom_lammps::contact_input wall_;
   std::vector<carom_lammps::contact_model> model_;  // per atom type, built at init
-  double** spring_ = nullptr;  // per atom: stretch with this wall
+  double** spring_ = nullptr;  // per atom: stretch, rolling stretch with this wall
 };
 
 }  // namespace LAMMPS_NS

@@ -134,11 +134,14 @@ void PairCarom::build_models() {
       }
     }
   uniform_ = true;
+  rolls_ = false;
   const carom_lammps::contact_model& first = model_[at(1, 1)];
   for (int i = 1; i <= n; i++)
     for (int j = i; j <= n; j++)
       uniform_ = uniform_ && model_[at(i, j)].law.index() == first.law.index() &&
                  model_[at(i, j)].tangential_model.index() == first.tangential_model.index();
+  for (int i = 1; i <= n; i++)
+    for (int j = i; j <= n; j++) rolls_ = rolls_ || model_[at(i, j)].rolls;
 }
 
 void PairCarom::init_style() {
@@ -157,10 +160,16 @@ void PairCarom::init_style() {
   neighbor->requests[request]->history = 1;
 #endif
 
-  // The stretch (3 values) of each contact, kept and migrated by LAMMPS.
+  // The stretch (3 values) of each contact, and with rolling resistance
+  // its rolling stretch (3 more), kept and migrated by LAMMPS.
+  const int size = rolls_ ? 6 : 3;
+  if (fix_history_ != nullptr && size != history_size_)
+    error->all(FLERR, "pair carom: rolling resistance switched on or off after the first run; "
+                      "give it from the start (rolling none where it is not wanted)");
+  history_size_ = size;
   if (fix_history_ == nullptr) {
     const std::string id = history_fix_id(instance_me);
-    modify->add_fix(id + " all NEIGH_HISTORY 3");
+    modify->add_fix(id + " all NEIGH_HISTORY " + std::to_string(size));
     fix_history_ = static_cast<FixNeighHistory*>(modify->fix[modify->find_fix(id)]);
     fix_history_->pair = this;
   }
@@ -223,14 +232,14 @@ void PairCarom::add_contact_forces() {
     const int* jlist = list->firstneigh[i];
     for (int jj = 0; jj < list->numneigh[i]; jj++) {
       const int j = jlist[jj] & NEIGHMASK;
-      double* spring = &springs[3 * jj];
+      double* spring = &springs[history_size_ * jj];
       // The contact test and geometry of carom::dem (pair_contacts.hpp).
       const vector3 d = xi - load(x[j]);
       const double distance2 = carom::squared_norm(d);
       const double reach = ri + radius[j];
       if (!(distance2 < reach * reach && distance2 > 0)) {
         touch[jj] = 0;
-        spring[0] = spring[1] = spring[2] = 0.0;
+        std::fill(spring, spring + history_size_, 0.0);
         continue;
       }
       touch[jj] = 1;
@@ -240,6 +249,7 @@ void PairCarom::add_contact_forces() {
       // One division (carom::dem keeps 1/m per particle and adds those).
       const double effective_mass = rmass[i] * rmass[j] / (rmass[i] + rmass[j]);
       const double effective_radius = ri * radius[j] / reach;
+      const double root_radius = std::sqrt(effective_radius);
       const carom_lammps::contact_model& model = model_[at(type[i], type[j])];
       const vector3 relative_velocity = load(v[i]) - load(v[j]);
       const vector3 lever = ri * load(omega[i]) + radius[j] * load(omega[j]);
@@ -249,7 +259,6 @@ void PairCarom::add_contact_forces() {
                                              effective_mass, effective_radius, load(spring), step);
       } else {
         // carom_lammps::contact_force with the types known.
-        const double root_radius = std::sqrt(effective_radius);
         result = carom::soft_contact_force<Tangential>(
             *std::get_if<Law>(&model.law), model.tangential, normal, overlap, relative_velocity,
             lever, effective_mass, model.scales_with_radius ? root_radius : 1.0,
@@ -266,6 +275,19 @@ void PairCarom::add_contact_forces() {
           f[j][c] -= result.force[c];
           torque[j][c] -= radius[j] * result.normal_cross_tangential[c];
         }
+      if (model.rolls) {
+        // As carom::dem: R* = (√R*)², F_n = F · n, the stretch first
+        // turned into the tangent plane; opposite torques on i and j.
+        const auto rolling = carom::rolling_resistance_in_plane(
+            model.rolling, carom::rotate_into_tangent_plane(load(spring + 3), normal), normal,
+            vector3(load(omega[i]) - load(omega[j])), root_radius * root_radius,
+            carom::dot(result.force, normal), step);
+        for (int c = 0; c < 3; c++) {
+          if (advance) spring[3 + c] = rolling.spring[c];
+          torque[i][c] += rolling.torque[c];
+          if (newton_pair || j < nlocal) torque[j][c] -= rolling.torque[c];
+        }
+      }
       if (evflag)
         ev_tally_xyz(i, j, nlocal, newton_pair, 0.0, 0.0, result.force[0], result.force[1],
                      result.force[2], d[0], d[1], d[2]);
@@ -286,7 +308,8 @@ double PairCarom::single(int i, int j, int itype, int jtype, double rsq, double 
   if (list != nullptr && fix_history_ != nullptr) {
     const int* jlist = list->firstneigh[i];
     for (int jj = 0; jj < list->numneigh[i]; jj++)
-      if ((jlist[jj] & NEIGHMASK) == j) spring = load(&fix_history_->firstvalue[i][3 * jj]);
+      if ((jlist[jj] & NEIGHMASK) == j)
+        spring = load(&fix_history_->firstvalue[i][history_size_ * jj]);
   }
   const vector3 d = load(atom->x[i]) - load(atom->x[j]);
   const double inverse_distance = 1.0 / std::sqrt(rsq);

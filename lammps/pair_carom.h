@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #pragma once
 // pair_style carom: carom's soft-sphere contact (normal power law or Hertz
-// with damping calibrated from e, tangential spring with Coulomb friction)
-// between finite-size spheres (atom_style sphere), with the tangential
-// stretch of each contact kept by LAMMPS' FixNeighHistory, so that it
-// follows atoms across processors. Syntax: docs/lammps.md.
+// with damping calibrated from e, tangential spring with Coulomb friction,
+// optional rolling resistance) between finite-size spheres (atom_style
+// sphere), with the tangential and rolling stretches of each contact kept
+// by LAMMPS' FixNeighHistory, so that they follow atoms across processors.
+// Syntax: docs/lammps.md.
 
 #include "contact_model.h"
 
@@ -44,6 +45,8 @@ class PairCarom : public Pair {
   std::vector<carom_lammps::contact_model> model_;
   std::vector<double> max_radius_;
   bool uniform_ = false;  // every pair of types has the same law and tangential type
+  bool rolls_ = false;    // some pair of types has rolling resistance
+  int history_size_ = 3;  // per contact: the stretch, then (rolls_) the rolling stretch
   class FixNeighHistory* fix_history_ = nullptr;
   [[nodiscard]] std::size_t at(int i, int j) const;
 };
