@@ -171,17 +171,6 @@ void linear_duration(fuzz_input& in) {
 }
 
 
-/// A value γ or α (finite, ≥ 0) must not take: NaN, ±∞ or negative.
-template <class T>
-T invalid_non_negative(fuzz_input& in) {
-  switch (in.choice(4)) {
-    case 0: return std::numeric_limits<T>::quiet_NaN();
-    case 1: return std::numeric_limits<T>::infinity();
-    case 2: return -std::numeric_limits<T>::infinity();
-    default: return -in.log_uniform(T(1e-30), T(1e3));
-  }
-}
-
 /// carom::jkr or carom::dmt from fuzzed E*, R*, γ, α (each now and then
 /// invalid: NaN, ±∞, 0 or negative for E* and R*, negative or not finite
 /// for γ and α): the constructor throws carom::invalid_input exactly for
@@ -207,14 +196,7 @@ void adhesion(fuzz_input& in) {
       .work_of_adhesion = in.chance(24) ? T(0) : in.log_uniform(T(1e-4), T(1e2)),
       .damping = in.chance(24) ? T(0) : in.log_uniform(T(1e-3), T(10))};
   const bool bad = in.chance(48);
-  if (bad) {
-    switch (in.choice(4)) {
-      case 0: p.youngs_modulus = in.invalid_positive<T>(); break;
-      case 1: p.effective_radius = in.invalid_positive<T>(); break;
-      case 2: p.work_of_adhesion = invalid_non_negative<T>(in); break;
-      default: p.damping = invalid_non_negative<T>(in); break;
-    }
-  }
+  if (bad) spoil_one(in, p);
   std::optional<Law> built;
   try {
     built.emplace(p);

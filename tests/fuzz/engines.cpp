@@ -386,12 +386,6 @@ T non_finite(fuzz_input& in) {
   }
 }
 
-/// A value a γ or α (finite, ≥ 0) must not take: NaN, ±∞ or negative.
-template <class T>
-T invalid_non_negative(fuzz_input& in) {
-  return in.chance(128) ? non_finite<T>(in) : -in.log_uniform(T(1e-30), T(1e3));
-}
-
 /// A cylinder (3D) or circle (2D) about a point near the middle of the
 /// box: the particles inside (a radius from one most particles are outside
 /// of to one around the whole box) or outside (a post), still or spinning;
@@ -473,14 +467,7 @@ std::optional<Law> make_law(fuzz_input& in, T k, T e, T effective_radius, T pull
                                 .work_of_adhesion = pulloff / (share * carom::pi<T> * effective_radius),
                                 .damping = carom::damping_for_restitution(e, T(1.5))};
     const bool bad = in.chance(16);
-    if (bad) {
-      switch (in.choice(4)) {
-        case 0: p.youngs_modulus = in.invalid_positive<T>(); break;
-        case 1: p.effective_radius = in.invalid_positive<T>(); break;
-        case 2: p.work_of_adhesion = invalid_non_negative<T>(in); break;
-        default: p.damping = invalid_non_negative<T>(in); break;
-      }
-    }
+    if (bad) spoil_one(in, p);
     try {
       const Law law(p);
       check(!bad, "adhesive law accepted an invalid parameter");

@@ -6,6 +6,7 @@
 // range the caller asks for. check() reports a broken property and aborts,
 // which libFuzzer records as a crash with the input that caused it.
 
+#include <carom/contact/adhesion.hpp>
 #include <carom/core/vec.hpp>
 
 #include <cmath>
@@ -105,11 +106,34 @@ class fuzz_input {
     }
   }
 
+  /// A value that must be rejected where finite values ≥ 0 are asked for:
+  /// NaN, ±∞ or a negative number.
+  template <class T>
+  [[nodiscard]] T invalid_non_negative() {
+    switch (choice(4)) {
+      case 0: return std::numeric_limits<T>::quiet_NaN();
+      case 1: return std::numeric_limits<T>::infinity();
+      case 2: return -std::numeric_limits<T>::infinity();
+      default: return -log_uniform(T(1e-30), T(1e3));
+    }
+  }
+
  private:
   const std::uint8_t* data_;
   std::size_t size_;
   std::size_t offset_ = 0;
 };
+
+/// One field of carom::jkr's or carom::dmt's parameters made invalid.
+template <class T>
+void spoil_one(fuzz_input& in, carom::adhesion_params<T>& p) {
+  switch (in.choice(4)) {
+    case 0: p.youngs_modulus = in.invalid_positive<T>(); break;
+    case 1: p.effective_radius = in.invalid_positive<T>(); break;
+    case 2: p.work_of_adhesion = in.invalid_non_negative<T>(); break;
+    default: p.damping = in.invalid_non_negative<T>(); break;
+  }
+}
 
 /// Aborts with the message when the property does not hold.
 inline void check(bool property, const char* what) {

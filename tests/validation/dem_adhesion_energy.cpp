@@ -63,6 +63,20 @@ carom::vec<T, D> energy_point(T x) {
   return v;
 }
 
+// Two spheres of radius r and mass m overlapping by δ along x, moving
+// apart at relative speed u.
+template <class T, std::size_t D>
+carom::particles<T, D> energy_pair(T r, T mass, T overlap, T speed) {
+  carom::particles<T, D> ps;
+  ps.add({.position = energy_point<T, D>(T(0.004)),
+          .velocity = energy_point<T, D>(-speed / 2) - energy_point<T, D>(T(0)),
+          .radius = r, .mass = mass});
+  ps.add({.position = energy_point<T, D>(T(0.004) + 2 * r - overlap),
+          .velocity = energy_point<T, D>(speed / 2) - energy_point<T, D>(T(0)),
+          .radius = r, .mass = mass});
+  return ps;
+}
+
 // What an oscillating contact did: the largest |E − E₀| of kinetic plus
 // elastic energy, the overlaps it reached, and whether it stayed one contact.
 template <class T>
@@ -190,13 +204,7 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped JKR pair conserves energy 
   const T total = law.energy(-separation) / 2;
   const T kinetic = total - law.energy(rest);
   const T speed = std::sqrt(T(2) * kinetic / (mass / 2));  // relative, m* = m/2
-  carom::particles<T, D> ps;
-  ps.add({.position = energy_point<T, D>(T(0.004)),
-          .velocity = energy_point<T, D>(-speed / 2) - energy_point<T, D>(T(0)),
-          .radius = r, .mass = mass});
-  ps.add({.position = energy_point<T, D>(T(0.004) + 2 * r - rest),
-          .velocity = energy_point<T, D>(speed / 2) - energy_point<T, D>(T(0)),
-          .radius = r, .mass = mass});
+  const auto ps = energy_pair<T, D>(r, mass, rest, speed);
   jkr_energy_dem<T, D> e(carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
                          {.pair_law = law, .max_impact_speed = T(0.1)});
   const auto overlap = [&] { return 2 * r - (e.positions()[1][0] - e.positions()[0][0]); };
@@ -279,13 +287,7 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped DMT pair conserves energy"
   // U(0) = 0, so the pair oscillates at δ > 0 (where F_e does not jump).
   const T kinetic = -law.energy(rest) / 2;
   const T speed = std::sqrt(T(2) * kinetic / (mass / 2));
-  carom::particles<T, D> ps;
-  ps.add({.position = energy_point<T, D>(T(0.004)),
-          .velocity = energy_point<T, D>(-speed / 2) - energy_point<T, D>(T(0)),
-          .radius = r, .mass = mass});
-  ps.add({.position = energy_point<T, D>(T(0.004) + 2 * r - rest),
-          .velocity = energy_point<T, D>(speed / 2) - energy_point<T, D>(T(0)),
-          .radius = r, .mass = mass});
+  const auto ps = energy_pair<T, D>(r, mass, rest, speed);
   dmt_energy_dem<T, D> e(carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
                          {.pair_law = law, .max_impact_speed = T(0.1)});
   const auto overlap = [&] { return 2 * r - (e.positions()[1][0] - e.positions()[0][0]); };
