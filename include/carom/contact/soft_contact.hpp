@@ -62,8 +62,8 @@ template <tangential_model Tangential, scalar T, std::size_t D, contact_law<T> L
     // Not const: g++ 12 keeps a const aggregate built in place in memory,
     // and a loop over contacts that copies it does not vectorise.
     auto [force, spring] = tangential_force_in_plane_with<Tangential>(
-        tangential, inverse_tangential_stiffness, spring_in_plane, sliding, friction_load(law, normal_force, stiffness_scale),
-        effective_mass, contact_radius, dt);
+        tangential, inverse_tangential_stiffness, spring_in_plane, sliding,
+        friction_load(law, normal_force, stiffness_scale), effective_mass, contact_radius, dt);
     return {normal_force * normal + force, cross(normal, force), spring};
   } else {
     return {normal_force * normal, angular<T, D>{}, vec<T, D>{}};

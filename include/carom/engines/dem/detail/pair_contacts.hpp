@@ -96,7 +96,6 @@ class dem_pair_contacts {
     const auto partners = list.partners();
     const std::size_t entries = partners.size();
     const bool several = species_ > 1;
-    const bool ratio = several && one_pass_;
     if (pair_.capacity() < entries) {
       // Room for twice the size, as the list does: no allocation in steady state.
       reach2_.reserve(2 * entries);
@@ -130,14 +129,9 @@ class dem_pair_contacts {
         if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
         if (inverse_reference_radius_ > T(0)) {
           T scale = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
-          T mass_factor = T(1);
-          if (ratio) {
-            const lane_model& lane = lane_models_[pair_model_[k]];
-            scale *= lane.stiffness_ratio;
-            mass_factor = lane.mass_factor;
-          }
+          if (one_pass_) scale *= lane_models_[pair_model_[k]].stiffness_ratio;
           // The law's mass as carom::soft_contact_force computes it.
-          pair_scaling_[k] = {scale, mass_factor * mass / scale, mass_factor};
+          pair_scaling_[k] = {scale, law_mass_factor(k) * mass / scale};
         }
         if constexpr (hysteretic) {
           const T release = reach + model_of(k).law.pulloff_separation();
@@ -196,7 +190,7 @@ class dem_pair_contacts {
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
             pair_[k].mass, scaled ? pair_scaling_[k].scale : T(1), contact_radius,
-            sliding(springs[k]), -d, scaled ? pair_scaling_[k].mass_factor : T(1)));
+            sliding(springs[k]), -d, law_mass_factor(k)));
       }
   }
 
@@ -216,9 +210,8 @@ class dem_pair_contacts {
         const vector d = container.minimum_image(p.position[i] - p.position[j]);
         const T distance = norm(d);
         bool counted = distance < reach;
-        // The test of in_contact(), as the force pass made it.
-        if constexpr (hysteretic)
-          counted = counted || (springs[k].attached != 0 && squared_norm(d) <= release2_[k]);
+        // Attached as the force pass left it.
+        if constexpr (hysteretic) counted = counted || in_contact(k, squared_norm(d), springs[k]);
         if (counted)
           f(model_of(k).law, reach - distance,
             stiffness_scale(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_,
@@ -235,9 +228,8 @@ class dem_pair_contacts {
   };
   // With a reference radius: F = s F_law(δ, δ', f m*/s).
   struct pair_scaling {
-    T scale;        // s: (R*/R_ref)^q, times k/k₀ in one pass
-    T law_mass;     // f m*/s, kept so that the kernel does not divide
-    T mass_factor;  // f: (α/α₀)² in one pass, else 1
+    T scale;     // s: (R*/R_ref)^q, times k/k₀ in one pass
+    T law_mass;  // f m*/s (law_mass_factor()), kept so that the kernel does not divide
   };
   static constexpr std::size_t block_size = 64;
   // A pair of species in one pass (lanes_capable): its k/k₀, (α/α₀)² and
@@ -752,6 +744,11 @@ class dem_pair_contacts {
 
   [[nodiscard]] const model& model_of(std::uint32_t entry) const noexcept {
     return models_[species_ > 1 ? pair_model_[entry] : 0];
+  }
+
+  // f of F = s F_law(δ, δ', f m*/s) for entry k: (α/α₀)² in one pass, else 1.
+  [[nodiscard]] T law_mass_factor(std::uint32_t entry) const noexcept {
+    return one_pass_ ? lane_models_[pair_model_[entry]].mass_factor : T(1);
   }
 
   std::vector<model> models_;  // [a · species_ + b]
