@@ -306,27 +306,44 @@ void event_driven(fuzz_input& in, const scene<T, D>& s, const Resolver& resolver
   }
 }
 
+/// The design of a DEM scene's Hertz law (p = 3/2): its smallest radius,
+/// the largest impact speed v_max (twice the fastest particle plus the
+/// fastest wall surface, `surface_speed`, and a fall of 16 m), the design
+/// depth (a fuzzed fraction of the smallest radius: the deepest overlap of
+/// the lightest particle against a wall at v_max) and the stiffness k.
+template <class T>
+struct dem_design {
+  T min_radius, v_max, depth, stiffness;
+};
+
+/// k = (p+1) m v² / (2 δ^{p+1}) for that deepest overlap; stiff enough too
+/// for every particle's weight stacked on the smallest one against a wall
+/// (found by the fuzzer: a heavy pile pushed a light ball's centre through
+/// the ceiling): k δ^{3/2} ≥ 2 Σ m |g|.
+template <class T, std::size_t D>
+dem_design<T> design_dem(fuzz_input& in, const carom::particles<T, D>& ps,
+                         const carom::vec<T, D>& gravity, T surface_speed) {
+  const auto masses = ps.masses();
+  const auto radii = ps.radii();
+  const T min_mass = *std::min_element(masses.begin(), masses.end());
+  const T min_radius = *std::min_element(radii.begin(), radii.end());
+  T speed = T(0);
+  for (const auto& v : ps.velocities()) speed = std::max(speed, carom::norm(v));
+  const T v_max = T(2) * (speed + surface_speed) +
+                  carom::sqrt(T(2) * carom::norm(gravity) * T(16)) + T(0.1);
+  const T depth = in.uniform(T(0.01), T(0.2)) * min_radius;
+  T weight = T(0);
+  for (const T m : masses) weight += m * carom::norm(gravity);
+  const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
+                       T(2) * weight / std::pow(depth, T(1.5)));
+  return {min_radius, v_max, depth, k};
+}
+
 template <class T, std::size_t D>
 void dem(fuzz_input& in, const scene<T, D>& s) {
   using law_type = carom::hertz<T>;
   if (s.particles.empty()) return;
-  const auto masses = s.particles.masses();
-  const auto radii = s.particles.radii();
-  const T min_mass = *std::min_element(masses.begin(), masses.end());
-  const T min_radius = *std::min_element(radii.begin(), radii.end());
-  T speed = T(0);
-  for (const auto& v : s.particles.velocities()) speed = std::max(speed, carom::norm(v));
-  const T v_max = T(2) * speed + carom::sqrt(T(2) * carom::norm(s.gravity) * T(16)) + T(0.1);
-  // Stiffness for a deepest (wall, lightest particle) overlap of a fraction
-  // of the smallest radius: k = (p+1) m v² / (2 δ^{p+1}).
-  const T depth = in.uniform(T(0.01), T(0.2)) * min_radius;
-  // Stiff enough too for every particle's weight stacked on the smallest
-  // one against a wall (found by the fuzzer: a heavy pile pushed a light
-  // ball's centre through the ceiling): k δ^{3/2} ≥ 2 Σ m |g|.
-  T weight = T(0);
-  for (const T m : masses) weight += m * carom::norm(s.gravity);
-  const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
-                       T(2) * weight / std::pow(depth, T(1.5)));
+  const auto [min_radius, v_max, depth, k] = design_dem(in, s.particles, s.gravity, T(0));
   const T e = in.uniform(T(0.1), T(1));
   carom::dem_params<T, D, law_type> params{.pair_law = law_type::from_restitution(k, e)};
   params.pair_tangential = {.friction = in.uniform(T(0), T(1)), .stiffness = k * T(0.1) * depth,
@@ -526,21 +543,9 @@ void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
     if (admitted || keep_all) (void)initial.add(p);
   }
   if (initial.empty()) return;
-  const auto masses = initial.masses();
-  const auto radii = initial.radii();
-  const T min_mass = *std::min_element(masses.begin(), masses.end());
-  const T min_radius = *std::min_element(radii.begin(), radii.end());
-  T speed = T(0);
-  for (const auto& v : initial.velocities()) speed = std::max(speed, carom::norm(v));
   T surface_speed = T(0);
   for (const auto& c : cylinders) surface_speed = std::max(surface_speed, std::abs(c.spin) * c.radius);
-  const T v_max = T(2) * (speed + surface_speed) +
-                  carom::sqrt(T(2) * carom::norm(s.gravity) * T(16)) + T(0.1);
-  const T depth = in.uniform(T(0.01), T(0.2)) * min_radius;
-  T weight = T(0);
-  for (const T m : masses) weight += m * carom::norm(s.gravity);
-  const T k = std::max(T(2.5) * min_mass * v_max * v_max / (T(2) * std::pow(depth, T(2.5))),
-                       T(2) * weight / std::pow(depth, T(1.5)));
+  const auto [min_radius, v_max, depth, k] = design_dem(in, initial, s.gravity, surface_speed);
   const T e = in.uniform(T(0.1), T(1));
   // F_po: 0, or 10⁻⁸ … 1 times the force k δ^{3/2} at the design depth
   // (weak adhesion: contacts far deeper than δ₀).

@@ -117,6 +117,24 @@ inline double verlet_energy_bound(double omega_dt, double kinetic, double steps,
   return omega_dt * omega_dt * kinetic + 2 * std::sqrt(steps) * largest_force * ulp;
 }
 
+// Checks a run of `steps` steps of dt against verlet_energy_bound(), at
+// angular frequency ω, with forces up to the larger of the law's pull-off
+// force and its force at the deepest overlap reached, and coordinates up
+// to `coordinate`.
+template <class T, class Law>
+void check_energy_bound(const energy_record<T>& run, const Law& law, double steps, T dt, T omega,
+                        T kinetic, T coordinate) {
+  const double wdt = double(omega * dt);
+  INFO("dt " << dt << " ω dt " << wdt << " overlaps " << run.lowest << " .. " << run.highest
+             << " worst |ΔE| / E_kin " << run.worst / double(kinetic));
+  const double ulp = double(std::nextafter(coordinate, T(1)) - coordinate);
+  const double force = std::max(double(law.pulloff_force()),
+                                std::abs(double(law.force(run.highest, T(0), T(1)))));
+  const double bound = verlet_energy_bound(wdt, double(kinetic), steps, force, ulp);
+  INFO("bound / E_kin " << bound / double(kinetic));
+  CHECK(run.worst <= bound);
+}
+
 // dF_e/dδ of a JKR law at overlap δ > −δ_c: (dF/da)/(dδ/da).
 template <class T>
 T jkr_contact_stiffness(const carom::jkr<T>& law, T overlap) {
@@ -213,16 +231,8 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped JKR pair conserves energy 
   CHECK(r1.lowest < -separation / 4);
   CHECK(r1.lowest > -separation);
   const T omega = std::sqrt(jkr_contact_stiffness(law, r1.highest) / (mass / 2));
-  const double wdt = double(omega * e.time_step());
-  INFO("dt " << e.time_step() << " ω dt " << wdt << " overlaps " << r1.lowest << " .. "
-             << r1.highest << " worst |ΔE| / E_kin " << r1.worst / double(kinetic));
-  const T coordinate = T(0.007);  // the largest the bodies reach
-  const double ulp = double(std::nextafter(coordinate, T(1)) - coordinate);
-  const double force = std::max(double(law.pulloff_force()),
-                                std::abs(double(law.force(r1.highest, T(0), T(1)))));
-  const double bound = verlet_energy_bound(wdt, double(kinetic), 20000, force, ulp);
-  INFO("bound / E_kin " << bound / double(kinetic));
-  CHECK(r1.worst <= bound);
+  // T(0.007): the largest coordinate the bodies reach.
+  check_energy_bound(r1, law, 20000, e.time_step(), omega, kinetic, T(0.007));
   if constexpr (std::is_same_v<T, double>) {
     // The error is the method's: halving dt over the same time divides it
     // by ~4 (measured 4.0); round-off is far below it in double.
@@ -264,16 +274,8 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped JKR sphere on a wall conse
   CHECK(r1.lowest < -separation / 4);
   CHECK(r1.lowest > -separation);
   const T omega = std::sqrt(jkr_contact_stiffness(wall_law, r1.highest) / mass);
-  const double wdt = double(omega * e.time_step());
-  INFO("dt " << e.time_step() << " ω dt " << wdt << " overlaps " << r1.lowest << " .. "
-             << r1.highest << " worst |ΔE| / E_kin " << r1.worst / double(kinetic));
-  const T coordinate = r;  // y ≈ r; x does not change
-  const double ulp = double(std::nextafter(coordinate, T(1)) - coordinate);
-  const double force = std::max(double(wall_law.pulloff_force()),
-                                std::abs(double(wall_law.force(r1.highest, T(0), T(1)))));
-  const double bound = verlet_energy_bound(wdt, double(kinetic), 20000, force, ulp);
-  INFO("bound / E_kin " << bound / double(kinetic));
-  CHECK(r1.worst <= bound);
+  // r: y ≈ r; x does not change.
+  check_energy_bound(r1, wall_law, 20000, e.time_step(), omega, kinetic, r);
 }
 
 TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped DMT pair conserves energy",
@@ -297,14 +299,5 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped DMT pair conserves energy"
   // Hertz stiffness at the largest overlap: 2 E* a.
   const T stiffness = T(2) * law.youngs_modulus() * std::sqrt(R * r1.highest);
   const T omega = std::sqrt(stiffness / (mass / 2));
-  const double wdt = double(omega * e.time_step());
-  INFO("dt " << e.time_step() << " ω dt " << wdt << " overlaps " << r1.lowest << " .. "
-             << r1.highest << " worst |ΔE| / E_kin " << r1.worst / double(kinetic));
-  const T coordinate = T(0.007);  // the largest the bodies reach
-  const double ulp = double(std::nextafter(coordinate, T(1)) - coordinate);
-  const double force = std::max(double(law.pulloff_force()),
-                                std::abs(double(law.force(r1.highest, T(0), T(1)))));
-  const double bound = verlet_energy_bound(wdt, double(kinetic), 20000, force, ulp);
-  INFO("bound / E_kin " << bound / double(kinetic));
-  CHECK(r1.worst <= bound);
+  check_energy_bound(r1, law, 20000, e.time_step(), omega, kinetic, T(0.007));
 }
