@@ -567,9 +567,13 @@ void dem_walls(fuzz_input& in, const scene<T, D>& s, bool with_cylinder) {
   params.cylinders = cylinders;
   params.max_impact_speed = v_max;
   params.steps_per_contact = 20;
-  // An adhesive law keeps its own R*: a reference radius must be refused.
+  // An adhesive law is built for its R*: another reference radius must be
+  // refused; that R* scales the law to each contact's own.
   const bool bad_reference = adhesive && in.chance(16);
   if (bad_reference) params.reference_radius = in.log_uniform(T(0.05), T(1));
+  if constexpr (carom::adhesive_contact_law<Law, T>)
+    if (!bad_reference && !params.wall_law && in.chance(4))
+      params.reference_radius = pair_law->effective_radius();
   bool admitted = true;
   for (const auto& c : cylinders) admitted = admitted && cylinder_admits(c, box, initial);
   if (verbose())

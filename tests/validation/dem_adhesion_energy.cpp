@@ -301,3 +301,43 @@ TEMPLATE_LIST_TEST_CASE("Adhesion energy: an undamped DMT pair conserves energy"
   const T omega = std::sqrt(stiffness / (mass / 2));
   check_energy_bound(r1, law, 20000, e.time_step(), omega, kinetic, T(0.007));
 }
+
+TEMPLATE_LIST_TEST_CASE(
+    "Adhesion energy: a JKR law scaled to an unequal pair's R* conserves its own energy",
+    "[dem][adhesion][energy][jkr]", carom_test::all_configs) {
+  using T = typename TestType::scalar;
+  constexpr std::size_t D = TestType::dim;
+  // The law is built at R_ref = 1 mm, the spheres have radii 1 and 0.4 mm:
+  // the engine scales it to R* = 0.286 mm, and the pair must move as under
+  // the law built at R* (its energy, its δ₀ and δ_c).
+  const T r0 = T(energy_radius), r1 = T(0.4e-3), mass = T(1e-5);
+  const T R = r0 * r1 / (r0 + r1);
+  const carom::jkr<T> reference(energy_soft<T>(r0));
+  const carom::jkr<T> own(energy_soft<T>(R));
+  const T rest = own.equilibrium_overlap(), separation = own.pulloff_separation();
+  const T kinetic = own.energy(-separation) / 2 - own.energy(rest);
+  const T speed = std::sqrt(T(2) * kinetic / (mass / 2));
+  carom::particles<T, D> ps;
+  ps.add({.position = energy_point<T, D>(T(0.004)),
+          .velocity = energy_point<T, D>(-speed / 2) - energy_point<T, D>(T(0)),
+          .radius = r0, .mass = mass});
+  ps.add({.position = energy_point<T, D>(T(0.004) + r0 + r1 - rest),
+          .velocity = energy_point<T, D>(speed / 2) - energy_point<T, D>(T(0)),
+          .radius = r1, .mass = mass});
+  jkr_energy_dem<T, D> e(carom::box<T, D>::cube(T(0.01), carom::boundary::wall), ps,
+                         {.pair_law = reference, .max_impact_speed = T(0.1),
+                          .reference_radius = r0});
+  // U at the start: the scaled law's (s/φ) U_ref(φ δ) is U_own(δ) up to the
+  // roundings of φ and a(δ) (tests/validation/dem_adhesion_materials.cpp).
+  const T overlap0 = r0 + r1 - (e.positions()[1][0] - e.positions()[0][0]);
+  CHECK(e.elastic_energy() ==
+        Approx(own.energy(overlap0)).epsilon(std::is_same_v<T, float> ? 1e-3 : 1e-9));
+  const auto overlap = [&] { return r0 + r1 - (e.positions()[1][0] - e.positions()[0][0]); };
+  const auto run = energy_run<T>(e, 20000, overlap);
+  REQUIRE(run.held);
+  // It reaches below −δ_c/4 of its own R* and stays attached above −δ_c.
+  CHECK(run.lowest < -separation / 4);
+  CHECK(run.lowest > -separation);
+  const T omega = std::sqrt(jkr_contact_stiffness(own, run.highest) / (mass / 2));
+  check_energy_bound(run, own, 20000, e.time_step(), omega, kinetic, T(0.007));
+}

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "carom/contact/adhesion.hpp"
+#include "carom/contact/calibration.hpp"
 #include "carom/contact/concepts.hpp"
 #include "carom/contact/materials.hpp"
 #include "carom/core/error.hpp"
@@ -240,6 +242,29 @@ template <class Law, scalar T>
   return Law::from_restitution(
       T(4) / T(3) * m.youngs_modulus * std::pow(effective_radius, T(2) - Law::exponent()),
       m.restitution);
+}
+
+/// An adhesive law that can be built from materials: carom::jkr, carom::dmt.
+template <class Law, class T>
+concept material_adhesive_law =
+    adhesive_contact_law<Law, T> && std::constructible_from<Law, adhesion_params<T>>;
+
+/// The adhesive law of a contact of pair material m at effective radius R*:
+/// the pair's E* and its surface energy as γ (the pull-off force is
+/// (3/2)πγR* for JKR, 2πγR* for DMT, as LAMMPS' pair granular takes γ), and
+/// the damping α of carom::hertz calibrated to the pair's e. JKR and DMT
+/// damp as Hertz does, with the contact radius, so that e is exact when
+/// γ = 0; the adhesion dissipates more (a JKR contact loses U(−δ_c) at
+/// pull-off), and the restitution measured then is below e and depends on
+/// the impact speed. A contact at another radius uses this law scaled
+/// exactly (carom::dem does; docs/dem.md, "Adhesion").
+template <class Law, scalar T>
+  requires material_adhesive_law<Law, T>
+[[nodiscard]] Law material_law(const pair_material<T>& m, T effective_radius) {
+  return Law(adhesion_params<T>{.youngs_modulus = m.youngs_modulus,
+                                .effective_radius = effective_radius,
+                                .work_of_adhesion = m.surface_energy,
+                                .damping = damping_for_restitution(m.restitution, T(1.5))});
 }
 
 }  // namespace carom

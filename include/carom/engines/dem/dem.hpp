@@ -382,20 +382,23 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
   /// The potential energy of the normal contact forces (J), damping
   /// excluded. A power law: Σ k δ^{p+1}/(p+1) over overlapping contacts
   /// (with its √(R*/R_ref) scaling). An adhesive law (contact/adhesion.hpp):
-  /// Σ law.energy(δ) over its contacts, elastic and surface energy, 0 at
+  /// Σ law.energy(δ) over its contacts (each at its own R* when scaled),
+  /// elastic and surface energy, 0 at
   /// first touch; with carom::jkr that includes the attached contacts at
   /// −δ_c ≤ δ ≤ 0. Kinetic plus elastic energy is conserved by an undamped
   /// frictionless contact while it lasts; a JKR contact that breaks at
   /// −δ_c takes its energy U(−δ_c) > 0 with it (the hysteresis of JKR).
   [[nodiscard]] T elastic_energy() const noexcept {
     double sum = 0;
-    auto add = [&sum](const Law& law, T overlap, T scale) {
+    auto add = [&sum](const Law& law, T overlap, detail::contact_scaling<T> scaling) {
       if constexpr (adhesive_contact_law<Law, T>) {
-        sum += double(scale) * double(law.energy(overlap));
+        // ∫ s F(φ δ) dδ = (s/φ) U(φ δ).
+        sum += double(scaling.force) / double(scaling.overlap) *
+               double(law.energy(scaling.overlap * overlap));
       } else {
         const double p = double(law.exponent());
-        sum +=
-            double(scale) * double(law.stiffness()) * std::pow(double(overlap), p + 1) / (p + 1);
+        sum += double(scaling.force) * double(law.stiffness()) *
+               std::pow(double(overlap), p + 1) / (p + 1);
       }
     };
     const auto p = particle_view();
@@ -490,7 +493,8 @@ class dem : public detail::fixed_step_runs<dem<T, D, Law, Policies>> {
                        setup.radius_power, threads_),
         wall_contacts_(std::move(setup.walls), std::move(setup.wall_motions),
                        std::move(setup.cylinders), container, std::move(setup.wall_models),
-                       setup.inverse_reference_radius, setup.radius_power, initial.size()),
+                       setup.inverse_reference_radius, setup.radius_power, setup.wall_separation,
+                       initial.size()),
         admission_(std::move(setup.admission)) {
     rebuild();
     compute_forces();

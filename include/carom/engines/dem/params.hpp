@@ -54,7 +54,10 @@ struct as_dem_policies<dem_policies<I, Tg, R>> {
 /// scaled to stiffness k √(R*/R_ref) with the same α (so the same
 /// restitution): F = s F_law(δ, δ', m*/s), s = √(R*/R_ref) — exact for the
 /// power laws of docs/contact-laws.md, which is Hertz for a polydisperse bed when k is
-/// 4/3 E* √R_ref.
+/// 4/3 E* √R_ref. An adhesive law (carom::jkr, carom::dmt) is built for
+/// its R*: reference_radius is then 0 or that R*, and each contact uses
+/// the law of its own R*, F = λ F_law(λ^{-1/3} δ, ...), λ = R*/R_ref (exact;
+/// docs/dem.md, "Adhesion").
 ///
 /// Materials instead of laws: with `materials` (carom::material_table) each
 /// particle's species (particle_params::species) picks its material, and
@@ -63,7 +66,8 @@ struct as_dem_policies<dem_policies<I, Tg, R>> {
 /// e), and tangential spring (Mindlin's k_t = 8 G*, the pair's μ and γ_t);
 /// a contact of effective radius R* uses it scaled exactly as above, by
 /// (R*/R_ref)^{2−p}. Then pair_law, wall_law, pair_tangential and
-/// wall_tangential are left empty.
+/// wall_tangential are left empty. With an adhesive law the pairs' surface
+/// energy is its γ and their e sets Hertz's damping (carom::material_law).
 template <scalar T, std::size_t D, class Law>
 struct dem_params {
   /// Normal law of particle–particle contacts (required without materials).

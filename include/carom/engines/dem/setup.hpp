@@ -55,6 +55,36 @@ template <scalar T>
   return radius_power == T(0.5) ? std::sqrt(ratio) : std::pow(ratio, radius_power);
 }
 
+/// How a contact of effective radius R* uses the law built at the
+/// reference radius R_ref: F_n = s F_law(φ δ, δ', f φ m*/s), where f is the
+/// law's mass factor (1, or (α/α₀)² for a species in one pass).
+/// A power law: s = (R*/R_ref)^q, φ = 1. An adhesive law (carom::jkr,
+/// carom::dmt) at fixed E* and γ: s = λ = R*/R_ref and φ = λ^{−1/3}, exact
+/// because JKR's δ(a) = a²/R* − c√a and F_e(a) give, with a = λ^{2/3} a',
+/// δ(a; λR) = λ^{1/3} δ(a'; R) and F_e(a; λR) = λ F_e(a'; R): a contact
+/// at R* has the contact radius λ^{2/3} a(φδ), the pull-off force λ F_po
+/// and the pull-off separation δ_c/φ of the law at R_ref (DMT alike), and
+/// its damping α √((4/3) E* a m) δ' is the law's at mass φ m/λ.
+template <scalar T>
+struct contact_scaling {
+  T force = T(1);    // s
+  T overlap = T(1);  // φ
+};
+
+/// The contact_scaling of a contact of effective radius R* under Law, with
+/// 1/R_ref (0: no scaling) and the power q of a power law.
+template <class Law, scalar T>
+[[nodiscard]] contact_scaling<T> scaling_at(T effective_radius, T inverse_reference_radius,
+                                            T radius_power) noexcept {
+  if constexpr (adhesive_contact_law<Law, T>) {
+    if (!(inverse_reference_radius > T(0))) return {};
+    const T ratio = effective_radius * inverse_reference_radius;
+    return {ratio, T(1) / std::cbrt(ratio)};
+  } else {
+    return {stiffness_scale(effective_radius, inverse_reference_radius, radius_power), T(1)};
+  }
+}
+
 /// The normal law and the tangential spring of one kind of contact (a pair
 /// of species, or a species and the walls).
 template <scalar T, class Law>
@@ -80,13 +110,19 @@ using dem_history = std::conditional_t<
     attached_history<std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>,
     std::conditional_t<Rolling::has_history, sliding_and_rolling<T, D>, vec<T, D>>>;
 
-/// The largest pull-off separation δ_c (m) of `models`' laws: how far apart
-/// their contacts may last; 0 unless the law is hysteretic.
+/// The largest pull-off separation δ_c (m) of `models`' laws at contacts
+/// of effective radius up to `largest_radius` (scaling_at(): δ_c/φ): how
+/// far apart their contacts may last; 0 unless the law is hysteretic.
 template <scalar T, class Model>
-[[nodiscard]] T largest_pulloff_separation(const std::vector<Model>& models) noexcept {
+[[nodiscard]] T largest_pulloff_separation(const std::vector<Model>& models, T largest_radius,
+                                           T inverse_reference_radius) noexcept {
+  using Law = decltype(Model::law);
   T largest = T(0);
-  if constexpr (hysteretic_contact_law<decltype(Model::law), T>)
+  if constexpr (hysteretic_contact_law<Law, T>) {
     for (const Model& m : models) largest = std::max(largest, m.law.pulloff_separation());
+    const T factor = scaling_at<Law>(largest_radius, inverse_reference_radius, T(1)).overlap;
+    if (factor < T(1)) largest /= factor;
+  }
   return largest;
 }
 
@@ -161,7 +197,8 @@ struct dem_setup {
   T time_step = T(0);
   T skin = T(0);
   T max_diameter = T(0);
-  T pair_separation = T(0);  // the list's margin: the largest δ_c of the pair laws
+  T pair_separation = T(0);  // the list's margin: the largest δ_c of the pair contacts
+  T wall_separation = T(0);  // ... and of the wall contacts
   T inverse_reference_radius = T(0);
   T radius_power = T(0.5);  // q of stiffness_scale
   bool periodic = false;
@@ -196,9 +233,10 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
 void material_models(const material_table<T>& table, T reference_radius,
                      const rolling_params<T>& pair_rolling, const rolling_params<T>& wall_rolling,
                      dem_setup<T, D, Law>& setup) {
-  if constexpr (!material_contact_law<Law, T>) {
+  if constexpr (!material_contact_law<Law, T> && !material_adhesive_law<Law, T>) {
     fail("carom::dem: materials need a law whose exponent is fixed at compile time "
-         "(carom::fixed_power_law, carom::hertz, ...); give pair_law for this one");
+         "(carom::fixed_power_law, carom::hertz, ...) or carom::jkr, carom::dmt; give pair_law "
+         "for this one");
   } else {
     require(!std::is_same_v<Tangential, linear_tangential_spring>,
             "carom::dem: materials give Mindlin's tangential stiffness 8 G*; use "
@@ -303,11 +341,15 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   require(p.threads >= 0, name, "threads must be >= 0, 0 for OpenMP's default (got ", p.threads,
           ")");
   if constexpr (adhesive_contact_law<Law, T>) {
-    // An adhesive law holds its R*: the (R*/R_ref)^q scaling would scale its
-    // pull-off force by a power of R* other than 1.
-    require(p.reference_radius == T(0), name,
-            "an adhesive law is built for its own effective radius: reference_radius must be 0 "
-            "(got ", p.reference_radius, ")");
+    // An adhesive law holds its R*: with reference_radius, each contact
+    // scales the law built at R_ref to its own R* (scaling_at()).
+    for (const std::optional<Law>& law : {p.pair_law, p.wall_law})
+      require(!law || p.reference_radius == T(0) ||
+                  p.reference_radius == law->effective_radius(),
+              name, "an adhesive law is built for its effective radius ",
+              law ? law->effective_radius() : T(0),
+              ": reference_radius must be 0 (every contact at that radius) or that radius "
+              "(each contact at its own R*; got ", p.reference_radius, ")");
   }
   const std::size_t species_count = materials ? p.materials.size() : 1;
   for (std::size_t i = 0; i < initial.size(); ++i)
@@ -408,7 +450,10 @@ template <scalar T, std::size_t D, contact_law<T> Law, tangential_model Tangenti
   setup.time_step = dt;
   setup.skin = skin;
   setup.max_diameter = T(2) * max_radius;
-  setup.pair_separation = largest_pulloff_separation<T>(setup.pair_models);
+  setup.pair_separation =
+      largest_pulloff_separation(setup.pair_models, T(0.5) * max_radius, inverse_reference_radius);
+  setup.wall_separation =
+      largest_pulloff_separation(setup.wall_models, max_radius, inverse_reference_radius);
   setup.inverse_reference_radius = inverse_reference_radius;
   setup.periodic = periodic;
   setup.threads = thread_count(p.threads);

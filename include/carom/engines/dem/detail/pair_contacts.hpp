@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "carom/config.hpp"
@@ -55,6 +56,8 @@ class dem_pair_contacts {
   using model = dem_contact_model<T, Law>;
   // With carom::jkr a pair that touched stays in contact until δ < −δ_c.
   static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
+  // A scaled adhesive law sees φ δ (contact_scaling).
+  static constexpr bool adhesive = adhesive_contact_law<Law, T>;
   // Several species of one power law share a pass in list order: each
   // pair's k/k₀ joins its stiffness scale and (α/α₀)² multiplies the mass
   // the law damps with (carom::soft_contact_force), μ, kₜ, γₜ come per
@@ -127,14 +130,17 @@ class dem_pair_contacts {
         const T mass = inverse_mass_sum > T(0) ? T(1) / inverse_mass_sum : T(0);
         pair_[k] = {mass, std::sqrt(effective_radius)};
         if (several) pair_model_[k] = std::uint32_t(p.species[i] * species_ + p.species[j]);
+        contact_scaling<T> scaling{};
         if (inverse_reference_radius_ > T(0)) {
-          T scale = stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
-          if (one_pass_) scale *= lane_models_[pair_model_[k]].stiffness_ratio;
+          scaling = scaling_at<Law>(effective_radius, inverse_reference_radius_, radius_power_);
+          if (one_pass_) scaling.force *= lane_models_[pair_model_[k]].stiffness_ratio;
           // The law's mass as carom::soft_contact_force computes it.
-          pair_scaling_[k] = {scale, law_mass_factor(k) * mass / scale};
+          const T law_mass = law_mass_factor(k) * scaling.overlap * mass / scaling.force;
+          if constexpr (adhesive) pair_scaling_[k] = {scaling.force, law_mass, scaling.overlap};
+          else pair_scaling_[k] = {scaling.force, law_mass};
         }
         if constexpr (hysteretic) {
-          const T release = reach + model_of(k).law.pulloff_separation();
+          const T release = reach + model_of(k).law.pulloff_separation() / scaling.overlap;
           release2_[k] = inverse_mass_sum > T(0) ? release * release : T(0);
         }
       }
@@ -182,19 +188,21 @@ class dem_pair_contacts {
         const tangential_params<T> tangential =
             one_pass_ ? lane_models_[pair_model_[k]].tangential : m.tangential;
         const Law& law = one_pass_ ? models_[0].law : m.law;
-        T contact_radius = T(0);
-        if constexpr (adhesive_contact_law<Law, T>) contact_radius = m.law.contact_radius(overlap);
-        else contact_radius = pair_[k].root_radius * std::sqrt(overlap);
+        contact_scaling<T> scaling{};
+        if (scaled) scaling.force = pair_scaling_[k].scale;
+        if constexpr (adhesive)
+          if (scaled) scaling.overlap = pair_scaling_[k].overlap;
         out.push_back(observed_contact<Tangential>(
             law, tangential, container, p, i, j, partner_kind::particle, d * inverse_distance,
             overlap, p.velocity[i] - p.velocity[j],
             angular_type(p.radius[i] * p.angular_velocity[i] + p.radius[j] * p.angular_velocity[j]),
-            pair_[k].mass, scaled ? pair_scaling_[k].scale : T(1), contact_radius,
+            pair_[k].mass, scaling,
+            contact_radius_of(m.law, pair_[k].root_radius, overlap, scaling.overlap),
             sliding(springs[k]), -d, law_mass_factor(k)));
       }
   }
 
-  /// f(law, overlap, stiffness scale) for every overlapping pair (δ > 0),
+  /// f(law, overlap, contact_scaling) for every overlapping pair (δ > 0),
   /// and with a hysteretic law (carom::jkr) for every pair the last force
   /// pass left attached, at −δ_c ≤ δ ≤ 0.
   template <class F>
@@ -214,7 +222,7 @@ class dem_pair_contacts {
         if constexpr (hysteretic) counted = counted || in_contact(k, squared_norm(d), springs[k]);
         if (counted)
           f(model_of(k).law, reach - distance,
-            stiffness_scale(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_,
+            scaling_at<Law>(p.radius[i] * p.radius[j] / reach, inverse_reference_radius_,
                             radius_power_));
       }
   }
@@ -226,11 +234,17 @@ class dem_pair_contacts {
     T mass;         // m*
     T root_radius;  // √R*
   };
-  // With a reference radius: F = s F_law(δ, δ', f m*/s).
-  struct pair_scaling {
+  // With a reference radius: F = s F_law(φ δ, δ', f φ m*/s) (contact_scaling).
+  struct power_law_scaling {
     T scale;     // s: (R*/R_ref)^q, times k/k₀ in one pass
     T law_mass;  // f m*/s (law_mass_factor()), kept so that the kernel does not divide
   };
+  struct adhesive_scaling {
+    T scale;     // s = R*/R_ref
+    T law_mass;  // φ m*/s
+    T overlap;   // φ = (R_ref/R*)^{1/3}
+  };
+  using pair_scaling = std::conditional_t<adhesive, adhesive_scaling, power_law_scaling>;
   static constexpr std::size_t block_size = 64;
   // A pair of species in one pass (lanes_capable): its k/k₀, (α/α₀)² and
   // tangential constants.
@@ -258,8 +272,9 @@ class dem_pair_contacts {
     lanes<D> spring;             // stored stretch in, new stretch out
     lanes<D> force;              // on i
     lanes<angular_size> arm;     // n × F_t
-    // r_i + r_j (then the overlap), m*, √R*, s and f m*/s.
-    std::array<T, block_size> reach, mass, root_radius, scale, law_mass;
+    // r_i + r_j (then the overlap), m*, √R*, s, f φ m*/s and (a scaled
+    // adhesive law) φ.
+    std::array<T, block_size> reach, mass, root_radius, scale, law_mass, overlap_factor;
     // In one pass: each lane's μ, kₜ, γₜ and 1/kₜ.
     std::array<T, block_size> friction, tangential_stiffness, tangential_damping,
         inverse_tangential_stiffness;
@@ -564,6 +579,7 @@ class dem_pair_contacts {
       if constexpr (Scaled) {
         block.scale[b] = pair_scaling_[k].scale;
         block.law_mass[b] = pair_scaling_[k].law_mass;
+        if constexpr (adhesive) block.overlap_factor[b] = pair_scaling_[k].overlap;
       }
       if constexpr (lanes_capable) {
         if (one_pass_) {  // the same way for every lane: predicted
@@ -598,6 +614,7 @@ class dem_pair_contacts {
     repeat_one(block.root_radius);
     repeat_one(block.scale);
     repeat_one(block.law_mass);
+    repeat_one(block.overlap_factor);
     repeat_one(block.friction);
     repeat_one(block.tangential_stiffness);
     repeat_one(block.tangential_damping);
@@ -652,6 +669,7 @@ class dem_pair_contacts {
     for (std::size_t b = 0; b < block_size; ++b) {
       const vector normal = load(block.separation, b);
       const T overlap = block.reach[b];
+      const T overlap_factor = Scaled && adhesive ? block.overlap_factor[b] : T(1);
       const tangential_params<T> tangential =
           Lanes ? tangential_params<T>{block.friction[b], block.tangential_stiffness[b],
                                        block.tangential_damping[b]}
@@ -659,11 +677,12 @@ class dem_pair_contacts {
       const auto f = detail::soft_contact_force_with<Tangential>(
           law, tangential,
           Lanes ? block.inverse_tangential_stiffness[b] : inverse_tangential_stiffness(tangential),
-          normal, overlap, load(block.relative_velocity, b),
+          normal, overlap_factor * overlap, load(block.relative_velocity, b),
           load_angular(block.lever, b), block.mass[b], Scaled ? block.scale[b] : T(1),
           Scaled ? block.law_mass[b] : block.mass[b],
-          Tangential::scales_with_contact ? contact_radius_of(law, block.root_radius[b], overlap)
-                                          : T(1),
+          Tangential::scales_with_contact
+              ? contact_radius_of(law, block.root_radius[b], overlap, overlap_factor)
+              : T(1),
           Tangential::has_history ? load(block.spring, b) : vector{}, dt);
       store(block.force, b, f.force);
       if constexpr (Tangential::has_history) {
@@ -684,12 +703,13 @@ class dem_pair_contacts {
   }
 
   // The radius a of the contact area (m) that scales the tangential
-  // spring: the adhesive law's a(δ), which it takes at δ ≤ 0 too;
-  // otherwise √R* √δ, √δ here beside the law's own: the compiler computes it
-  // once.
-  static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T root_radius,
-                                                 T overlap) noexcept {
-    if constexpr (adhesive_contact_law<Law, T>) return law.contact_radius(overlap);
+  // spring: the adhesive law's a(φ δ)/φ² (contact_scaling), which it takes
+  // at δ ≤ 0 too; otherwise √R* √δ, √δ here beside the law's own: the
+  // compiler computes it once.
+  static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T root_radius, T overlap,
+                                                 [[maybe_unused]] T overlap_factor) noexcept {
+    if constexpr (adhesive)
+      return law.contact_radius(overlap_factor * overlap) / (overlap_factor * overlap_factor);
     else return root_radius * std::sqrt(overlap);
   }
 

@@ -51,11 +51,12 @@ class dem_wall_contacts {
   // until δ < −δ_c (touching_ flags the contact).
   static constexpr bool hysteretic = hysteretic_contact_law<Law, T>;
 
-  /// `models`: one per species; `motions`: one per plane, in `container`.
+  /// `models`: one per species; `motions`: one per plane, in `container`;
+  /// `margin`: the largest δ_c of a hysteretic law's wall contacts, or 0.
   dem_wall_contacts(std::vector<plane<T, D>> walls, std::vector<wall_motion<T, D>> motions,
                     std::vector<cylinder<T, D>> cylinders, const box<T, D>& container,
                     std::vector<model> models, T inverse_reference_radius, T radius_power,
-                    std::size_t particles)
+                    T margin, std::size_t particles)
       : walls_(walls),
         cylinders_(std::move(cylinders)),
         models_(std::move(models)),
@@ -66,7 +67,7 @@ class dem_wall_contacts {
         touching_(particles * (walls_.size() + cylinders_.size()), 0),
         initial_walls_(std::move(walls)),
         motions_(std::move(motions)),
-        margin_(largest_pulloff_separation<T>(models_)) {
+        margin_(margin) {
     // How far a moving wall may have come within the box by time t, at most
     // (travel()): its speed along its normal, or, when it turns out of its
     // plane, its whole speed plus |Ω| times the distance of the farthest
@@ -197,20 +198,21 @@ class dem_wall_contacts {
         const std::uint32_t i = candidates_[m];
         const T ri = p.radius[i];
         const auto [overlap, normal] = surface.contact(p.position[i], ri);
-        if (!(overlap > T(0)) && !attached(p, i, touching_[w * n + i], overlap)) continue;
+        const contact_scaling<T> scaling = scale_for<true>(ri);
+        if (!(overlap > T(0)) && !attached(p, i, touching_[w * n + i], scaling.overlap * overlap))
+          continue;
         const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
             mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
             surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal),
-            angular_type(ri * p.angular_velocity[i]), p.mass[i],
-            stiffness_scale(ri, inverse_reference_radius_, radius_power_),
-            contact_radius_of(mi.law, ri, overlap), spring_[w * n + i],
+            angular_type(ri * p.angular_velocity[i]), p.mass[i], scaling,
+            contact_radius_of(mi.law, ri, overlap, scaling.overlap), spring_[w * n + i],
             -(ri - overlap / 2) * normal));
       }
     });
   }
 
-  /// f(law, overlap, stiffness scale) for every overlapping mobile
+  /// f(law, overlap, contact_scaling) for every overlapping mobile
   /// particle and wall (δ > 0), and with a hysteretic law (carom::jkr) for
   /// every one the last force pass left attached, at −δ_c ≤ δ ≤ 0; particle
   /// by particle.
@@ -220,11 +222,10 @@ class dem_wall_contacts {
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t w = 0; w < wall_count(); ++w) {
         const T overlap = p.radius[i] - distance(w, p.position[i]);
-        const bool counted =
-            overlap > T(0) || attached(p, std::uint32_t(i), touching_[w * n + i], overlap);
-        if (counted && p.mobile[i] != T(0))
-          f(model_of(p, i).law, overlap,
-            stiffness_scale(p.radius[i], inverse_reference_radius_, radius_power_));
+        const contact_scaling<T> scaling = scale_for<true>(p.radius[i]);
+        const bool counted = overlap > T(0) || attached(p, std::uint32_t(i), touching_[w * n + i],
+                                                        scaling.overlap * overlap);
+        if (counted && p.mobile[i] != T(0)) f(model_of(p, i).law, overlap, scaling);
       }
   }
 
@@ -311,7 +312,8 @@ class dem_wall_contacts {
       const std::uint32_t i = candidates_[m];
       const T ri = p.radius[i];
       const auto [overlap, normal] = surface.contact(p.position[i], ri);
-      if (!(overlap > T(0)) && !attached(p, i, touching[i], overlap)) {
+      const contact_scaling<T> scaling = scale_for<Scaled>(ri);
+      if (!(overlap > T(0)) && !attached(p, i, touching[i], scaling.overlap * overlap)) {
         if constexpr (Tangential::has_history || Rolling::has_history || hysteretic)
           if (touching[i]) {
             springs[i] = vector{};
@@ -324,11 +326,14 @@ class dem_wall_contacts {
       const model& mi = several ? models_[p.species[i]] : only;
       const vector velocity =
           surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal);
+      // The law sees φ δ and, through the mass factor φ, the mass φ m/s
+      // (contact_scaling); φ = 1 but for a scaled adhesive law.
       const auto c = soft_contact_force<Tangential>(
-          mi.law, mi.tangential, normal, overlap, velocity,
-          angular_type(ri * p.angular_velocity[i]), p.mass[i], scale_for<Scaled>(ri),
-          Tangential::scales_with_contact ? contact_radius_of(mi.law, ri, overlap) : T(1),
-          springs[i], dt);
+          mi.law, mi.tangential, normal, scaling.overlap * overlap, velocity,
+          angular_type(ri * p.angular_velocity[i]), p.mass[i], scaling.force,
+          Tangential::scales_with_contact ? contact_radius_of(mi.law, ri, overlap, scaling.overlap)
+                                          : T(1),
+          springs[i], dt, scaling.overlap);
       if constexpr (hysteretic) touching[i] = 1;
       if constexpr (Tangential::has_history) {
         springs[i] = c.spring;
@@ -349,22 +354,23 @@ class dem_wall_contacts {
   }
 
   // Whether particle i, flagged `touching` with a wall at overlap δ ≤ 0,
-  // is still attached to it: δ ≥ −δ_c of a hysteretic law (always false
+  // is still attached to it: φ δ ≥ −δ_c of a hysteretic law (always false
   // for another law).
   [[nodiscard]] CAROM_ALWAYS_INLINE bool attached([[maybe_unused]] const view& p,
                                                   [[maybe_unused]] std::uint32_t i,
                                                   [[maybe_unused]] unsigned char touching,
-                                                  [[maybe_unused]] T overlap) const noexcept {
+                                                  [[maybe_unused]] T scaled_overlap) const noexcept {
     if constexpr (hysteretic)
-      return touching != 0 && overlap >= -model_of(p, i).law.pulloff_separation();
+      return touching != 0 && scaled_overlap >= -model_of(p, i).law.pulloff_separation();
     else return false;
   }
 
   // The contact radius a (m) of the tangential spring: the adhesive law's
-  // a(δ), or √(r_i δ).
-  [[nodiscard]] static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T ri,
-                                                               T overlap) noexcept {
-    if constexpr (adhesive_contact_law<Law, T>) return law.contact_radius(overlap);
+  // a(φ δ)/φ² (contact_scaling), or √(r_i δ).
+  [[nodiscard]] static CAROM_ALWAYS_INLINE T contact_radius_of(
+      const Law& law, T ri, T overlap, [[maybe_unused]] T overlap_factor) noexcept {
+    if constexpr (adhesive_contact_law<Law, T>)
+      return law.contact_radius(overlap_factor * overlap) / (overlap_factor * overlap_factor);
     else return std::sqrt(ri * overlap);
   }
 
@@ -375,11 +381,11 @@ class dem_wall_contacts {
   }
 
   template <bool Scaled>
-  [[nodiscard]] T scale_for(T effective_radius) const noexcept {
+  [[nodiscard]] contact_scaling<T> scale_for(T effective_radius) const noexcept {
     if constexpr (Scaled)
-      return stiffness_scale(effective_radius, inverse_reference_radius_, radius_power_);
+      return scaling_at<Law>(effective_radius, inverse_reference_radius_, radius_power_);
     else
-      return T(1);  // a constant: the kernel folds the scaling away
+      return {};  // constants: the kernel folds the scaling away
   }
 
   [[nodiscard]] const model& model_of(const view& p, std::uint32_t i) const noexcept {
@@ -408,7 +414,7 @@ class dem_wall_contacts {
   std::vector<wall_motion<T, D>> motions_;
   std::vector<travel_bound> travel_;
   bool moving_ = false;
-  T margin_;  // the largest δ_c of a hysteretic law, or 0
+  T margin_;  // the largest δ_c of a hysteretic law's contacts, or 0
   double time_ = 0;
   T skin_ = T(0);
 };
