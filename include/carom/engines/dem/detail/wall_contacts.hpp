@@ -198,9 +198,8 @@ class dem_wall_contacts {
         const std::uint32_t i = candidates_[m];
         const T ri = p.radius[i];
         const auto [overlap, normal] = surface.contact(p.position[i], ri);
+        if (!(overlap > T(0)) && !attached(p, i, touching_[w * n + i], overlap)) continue;
         const contact_scaling<T> scaling = scale_for<true>(ri);
-        if (!(overlap > T(0)) && !attached(p, i, touching_[w * n + i], scaling.overlap * overlap))
-          continue;
         const model& mi = model_of(p, i);
         out.push_back(observed_contact<Tangential>(
             mi.law, mi.tangential, container, p, i, w, partner_kind::wall, normal, overlap,
@@ -222,10 +221,10 @@ class dem_wall_contacts {
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t w = 0; w < wall_count(); ++w) {
         const T overlap = p.radius[i] - distance(w, p.position[i]);
-        const contact_scaling<T> scaling = scale_for<true>(p.radius[i]);
-        const bool counted = overlap > T(0) || attached(p, std::uint32_t(i), touching_[w * n + i],
-                                                        scaling.overlap * overlap);
-        if (counted && p.mobile[i] != T(0)) f(model_of(p, i).law, overlap, scaling);
+        const bool counted =
+            overlap > T(0) || attached(p, std::uint32_t(i), touching_[w * n + i], overlap);
+        if (counted && p.mobile[i] != T(0))
+          f(model_of(p, i).law, overlap, scale_for<true>(p.radius[i]));
       }
   }
 
@@ -312,8 +311,7 @@ class dem_wall_contacts {
       const std::uint32_t i = candidates_[m];
       const T ri = p.radius[i];
       const auto [overlap, normal] = surface.contact(p.position[i], ri);
-      const contact_scaling<T> scaling = scale_for<Scaled>(ri);
-      if (!(overlap > T(0)) && !attached(p, i, touching[i], scaling.overlap * overlap)) {
+      if (!(overlap > T(0)) && !attached(p, i, touching[i], overlap)) {
         if constexpr (Tangential::has_history || Rolling::has_history || hysteretic)
           if (touching[i]) {
             springs[i] = vector{};
@@ -323,17 +321,20 @@ class dem_wall_contacts {
         continue;
       }
       ++contacts;
+      const contact_scaling<T> scaling = scale_for<Scaled>(ri);
+      // φ: 1 at compile time but for an adhesive law.
+      const T overlap_factor = adhesive_contact_law<Law, T> ? scaling.overlap : T(1);
       const model& mi = several ? models_[p.species[i]] : only;
       const vector velocity =
           surface.relative_velocity(p.velocity[i], p.position[i], ri - overlap / 2, normal);
       // The law sees φ δ and, through the mass factor φ, the mass φ m/s
-      // (contact_scaling); φ = 1 but for a scaled adhesive law.
+      // (contact_scaling).
       const auto c = soft_contact_force<Tangential>(
-          mi.law, mi.tangential, normal, scaling.overlap * overlap, velocity,
+          mi.law, mi.tangential, normal, overlap_factor * overlap, velocity,
           angular_type(ri * p.angular_velocity[i]), p.mass[i], scaling.force,
-          Tangential::scales_with_contact ? contact_radius_of(mi.law, ri, overlap, scaling.overlap)
+          Tangential::scales_with_contact ? contact_radius_of(mi.law, ri, overlap, overlap_factor)
                                           : T(1),
-          springs[i], dt, scaling.overlap);
+          springs[i], dt, overlap_factor);
       if constexpr (hysteretic) touching[i] = 1;
       if constexpr (Tangential::has_history) {
         springs[i] = c.spring;
@@ -354,14 +355,15 @@ class dem_wall_contacts {
   }
 
   // Whether particle i, flagged `touching` with a wall at overlap δ ≤ 0,
-  // is still attached to it: φ δ ≥ −δ_c of a hysteretic law (always false
-  // for another law).
+  // is still attached to it: φ δ ≥ −δ_c of a hysteretic law, the law's
+  // δ_c at R_ref (always false for another law).
   [[nodiscard]] CAROM_ALWAYS_INLINE bool attached([[maybe_unused]] const view& p,
                                                   [[maybe_unused]] std::uint32_t i,
                                                   [[maybe_unused]] unsigned char touching,
-                                                  [[maybe_unused]] T scaled_overlap) const noexcept {
+                                                  [[maybe_unused]] T overlap) const noexcept {
     if constexpr (hysteretic)
-      return touching != 0 && scaled_overlap >= -model_of(p, i).law.pulloff_separation();
+      return touching != 0 && scale_for<true>(p.radius[i]).overlap * overlap >=
+                                  -model_of(p, i).law.pulloff_separation();
     else return false;
   }
 
