@@ -5,8 +5,9 @@
 // contact's own R* (F(δ; λR) = λ F(λ^{-1/3} δ; R)). Every pair of species
 // and every species against a wall feels the law of its own R*, E*, γ and
 // damping, and two unequal JKR spheres of different species part at the
-// pull-off force −(3/2)πγR* and the separation δ_c of their pair (Johnson,
-// Kendall & Roberts 1971).
+// pull-off force −(3/2)πwR* = −3πγR* (w = 2γ, the work of adhesion of two
+// surfaces of surface energy γ) and the separation δ_c of their pair
+// (Johnson, Kendall & Roberts 1971).
 #include <carom/contact/adhesion.hpp>
 #include <carom/contact/material_table.hpp>
 #include <carom/engines/dem/dem.hpp>
@@ -111,8 +112,9 @@ void check_adhesive_material_contact(carom::species_index a, int b, T overlap_in
   // The step's force is the same (frictionless: F_n along the normal, +y
   // on a sphere on the floor, +x on the second sphere of a pair).
   CHECK(std::abs((wall ? e.forces()[0][1] : e.forces()[1][0]) - force) <= tolerance);
-  // And with the pull-off force λ F_po of the contact's own R*.
-  CHECK(pulloff == Approx(effective_radius * (std::is_same_v<Law, carom::jkr<T>> ? 1.5 : 2.0) *
+  // And with the pull-off force of the contact's own R*: 3πγR* (JKR),
+  // 4πγR* (DMT), the work of adhesion being 2γ.
+  CHECK(pulloff == Approx(effective_radius * (std::is_same_v<Law, carom::jkr<T>> ? 3.0 : 4.0) *
                           double(carom::pi<T>) * double(pair.surface_energy))
                        .epsilon(1e-5));
 }
@@ -183,7 +185,8 @@ TEMPLATE_LIST_TEST_CASE(
     }
   }
   REQUIRE(parted);
-  const T pulloff = T(1.5) * carom::pi<T> * table.pair(0, 1).surface_energy * effective_radius;
+  // 3πγR*: the work of adhesion is twice the pair's surface energy.
+  const T pulloff = T(3) * carom::pi<T> * table.pair(0, 1).surface_energy * effective_radius;
   // As for one R* (dem_adhesion.cpp): a step of travel misses the smooth
   // minimum by ~1e-4 F_po; the rest is the rounding of the overlap.
   const T tolerance = std::is_same_v<T, float> ? T(2e-3) : T(1e-5);

@@ -42,7 +42,10 @@ struct material {
   T friction = T(0);
   /// Rolling friction coefficient μ_r ≥ 0.
   T rolling_friction = T(0);
-  /// Surface energy γ ≥ 0 (J/m²): the JKR pull-off force is (3/2) π γ R*.
+  /// Surface energy γ ≥ 0 (J/m²) of the material's surface. Two surfaces
+  /// adhere with the work of adhesion w = 2γ (2√(γ_a γ_b) for two
+  /// materials): the JKR pull-off force is (3/2)π w R* = 3πγR*, as in
+  /// LAMMPS' pair granular (jkr, dmt).
   T surface_energy = T(0);
 };
 
@@ -56,6 +59,7 @@ struct pair_material {
   T restitution;
   T friction;
   T rolling_friction;
+  /// γ, mixed as √(γ_a γ_b): the work of adhesion is 2γ.
   T surface_energy;
   /// γ_t of the tangential spring (1/s, carom::tangential_params::damping).
   T tangential_damping;
@@ -250,20 +254,20 @@ concept material_adhesive_law =
     adhesive_contact_law<Law, T> && std::constructible_from<Law, adhesion_params<T>>;
 
 /// The adhesive law of a contact of pair material m at effective radius R*:
-/// the pair's E* and its surface energy as γ (the pull-off force is
-/// (3/2)πγR* for JKR, 2πγR* for DMT, as LAMMPS' pair granular takes γ), and
-/// the damping α of carom::hertz calibrated to the pair's e. JKR and DMT
-/// damp as Hertz does, with the contact radius, so that e is exact when
-/// γ = 0; the adhesion dissipates more (a JKR contact loses U(−δ_c) at
-/// pull-off), and the restitution measured then is below e and depends on
-/// the impact speed. A contact at another radius uses this law scaled
-/// exactly (carom::dem does; docs/dem.md, "Adhesion").
+/// the pair's E*, the work of adhesion 2γ of its surface energy γ (the
+/// pull-off force is 3πγR* for JKR and 4πγR* for DMT, as in LAMMPS' pair
+/// granular), and the damping α of carom::hertz calibrated to the pair's e.
+/// JKR and DMT damp as Hertz does, with the contact radius, so that e is
+/// exact when γ = 0; the adhesion dissipates more (a JKR contact loses
+/// U(−δ_c) at pull-off), and the restitution measured then is below e and
+/// depends on the impact speed. A contact at another radius uses this law
+/// scaled exactly (carom::dem does; docs/dem.md, "Adhesion").
 template <class Law, scalar T>
   requires material_adhesive_law<Law, T>
 [[nodiscard]] Law material_law(const pair_material<T>& m, T effective_radius) {
   return Law(adhesion_params<T>{.youngs_modulus = m.youngs_modulus,
                                 .effective_radius = effective_radius,
-                                .work_of_adhesion = m.surface_energy,
+                                .work_of_adhesion = T(2) * m.surface_energy,
                                 .damping = damping_for_restitution(m.restitution, T(1.5))});
 }
 
