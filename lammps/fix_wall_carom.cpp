@@ -34,6 +34,8 @@ FixWallCarom::FixWallCarom(LAMMPS* lmp, int narg, char** arg) : Fix(lmp, narg, a
   } catch (const std::exception& bad) {
     error->all(FLERR, std::string("fix wall/carom: ") + bad.what());
   }
+  if (wall_.adhesion != carom_lammps::adhesion_kind::none)
+    error->all(FLERR, "fix wall/carom: adhesion is not available for walls (only in pair_coeff)");
   // The stretch (and the rolling stretch) migrates with its atom and is
   // kept in restart files.
   restart_peratom = 1;
