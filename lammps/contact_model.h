@@ -103,7 +103,8 @@ contact_model make_mixed_model(const contact_input& a, const contact_input& b);
 /// pair_coeff I I). A power wall is used as given. A hertz wall takes E*
 /// and G* from its own E and ν and the type's, as carom::dem mixes a
 /// species with its walls' material (carom::material_table::wall_pair),
-/// and e, the convention and the tangential model from the wall. Throws
+/// and e, the convention, the tangential model and the adhesion from the
+/// wall (its own γ, used with R* = r_i). Throws
 /// std::invalid_argument for a hertz wall whose type is not hertz.
 contact_model make_wall_model(const contact_input& wall, const contact_input& type);
 

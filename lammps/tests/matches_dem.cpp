@@ -4,7 +4,7 @@
 // every atom after every step) within round-off for 100 steps (300 in drum,
 // drum_rolling and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr
+//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall
 //               [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
@@ -20,7 +20,8 @@
 // rolling resistance; roll_wall: the same ball rolling on a plane
 // fix wall/carom with rolling resistance; jkr: two pairs under JKR
 // adhesion, one that comes apart after holding in tension, one that
-// sticks and drifts across the ranks' border. Runs on any
+// sticks and drifts across the ranks' border; jkr_wall: the same with two
+// spheres and an adhesive fix wall/carom plane. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -349,6 +350,28 @@ scene jkr_pairs() {
   return s;
 }
 
+// Two spheres of jkr_pairs() against a floor (fix wall/carom plane at
+// z = 0, carom::dem's box floor) of their material with the same
+// adhesion (R* = r: δ_c = 4.1 mm): one meets it obliquely at 2 m/s,
+// spinning, and comes off after holding in tension; the other meets it at
+// 0.1 m/s moving at 2 m/s along x, sticks, and rolls across x = 2.
+scene jkr_floor() {
+  scene s = jkr_pairs();
+  s.particles = {{.position = {1, 1.2, 0.56}, .velocity = {0.5, 0, -2}, .radius = 0.5, .mass = 1,
+                  .angular_velocity = {3, 0, 1}},
+                 {.position = {1.7, 3, 0.502}, .velocity = {2, 0, -0.1}, .radius = 0.5,
+                  .mass = 1}};
+  s.wall_fix = "fix floor all wall/carom plane 0 0 0 0 0 1 hertz 1e5 0.3 restitution 0.8 "
+               "tangential mindlin auto 0 0.5 adhesion jkr 10";
+  carom::jkr<double> pair_law = *s.jkr.pair_law;
+  s.jkr.wall_law = carom::jkr<double>({.youngs_modulus = pair_law.youngs_modulus(),
+                                       .effective_radius = 0.5,
+                                       .work_of_adhesion = 10,
+                                       .damping = pair_law.damping()});
+  s.jkr.wall_tangential = s.jkr.pair_tangential;
+  return s;
+}
+
 // Records tag, x, v, ω of the group's local atoms after every step.
 std::vector<double>* record_into = nullptr;
 
@@ -490,10 +513,10 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate",   "bed",
                                         "drum", "drum_rolling", "post",      "roll",
-                                        "roll_wall", "jkr"};
+                                        "roll_wall", "jkr",    "jkr_wall"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -507,6 +530,7 @@ int main(int argc, char** argv) {
                   : which == "roll"         ? rolling_ball()
                   : which == "roll_wall"    ? rolling_on_wall()
                   : which == "jkr"          ? jkr_pairs()
+                  : which == "jkr_wall"     ? jkr_floor()
                                             : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
@@ -517,7 +541,8 @@ int main(int argc, char** argv) {
         : which == "roll" || which == "roll_wall" || which == "drum_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
-        : which == "jkr"     ? run_carom<carom::mindlin_tangential_spring>(s, s.jkr)
+        : which == "jkr" || which == "jkr_wall"
+            ? run_carom<carom::mindlin_tangential_spring>(s, s.jkr)
         : which == "pair_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.power)
             : run_carom<carom::mindlin_tangential_spring>(s, s.power);
@@ -577,6 +602,29 @@ int main(int argc, char** argv) {
                   second_touch, second_farthest, release, cross);
       failed |= !(first_touch > 0 && held_apart > 0 && first_end > release && second_touch > 0 &&
                   second_touch < cross && second_farthest <= release);
+    }
+    if (which == "jkr_wall") {
+      // The first sphere must come off the floor after holding at δ < 0,
+      // the second stay attached while it crosses x = 2.
+      const double release = 0.5 + s.jkr.wall_law->pulloff_separation();
+      int first_touch = -1, held_apart = 0, second_touch = -1, cross = -1;
+      double first_end = 0, second_highest = 0;
+      for (int step = 0; step < s.steps; step++) {
+        const double* a = &carom[std::size_t(step) * 18];
+        if (a[2] < 0.5 && first_touch < 0) first_touch = step + 1;
+        if (first_touch > 0 && a[2] >= 0.5 && a[2] <= release) held_apart++;
+        first_end = a[2];
+        if (a[11] < 0.5 && second_touch < 0) second_touch = step + 1;
+        if (second_touch > 0) second_highest = std::max(second_highest, a[11]);
+        if (a[9] >= 2 && cross < 0) cross = step + 1;
+      }
+      std::printf("jkr_wall: the first sphere touches at step %d, holds at delta < 0 for %d steps, "
+                  "ends at z = %.4f m (%s); the second touches at step %d, stays below z = %.6f m "
+                  "(release at %.6f m), crosses x = 2 at step %d\n",
+                  first_touch, held_apart, first_end, first_end > release ? "released" : "held",
+                  second_touch, second_highest, release, cross);
+      failed |= !(first_touch > 0 && held_apart > 0 && first_end > release && second_touch > 0 &&
+                  second_touch < cross && second_highest <= release);
     }
     if (which == "drum" || which == "drum_rolling" || which == "post") {
       // Both kinds of contact must have happened: steps with an atom
