@@ -198,9 +198,8 @@ double PairCarom::init_one(int i, int j) {
   const double ri = max_radius_[std::size_t(i)], rj = max_radius_[std::size_t(j)];
   const double reach = ri + rj;
   // (A type without atoms yet has radius 0: no contact, no δ_c.)
-  const double separation = ri > 0 && rj > 0
-                                ? carom_lammps::pulloff_separation(model_[at(i, j)], ri * rj / reach)
-                                : 0.0;
+  const double separation =
+      ri > 0 && rj > 0 ? carom_lammps::pulloff_separation(model_[at(i, j)], ri * rj / reach) : 0.0;
   // LAMMPS' size neighbour lists hold pairs within r_i + r_j + skin: an
   // attached pair farther apart at a build would lose its contact.
   if (separation > neighbor->skin)

@@ -27,7 +27,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -59,7 +58,8 @@ int main(int argc, char** argv) {
       "units si", "atom_style sphere", "atom_modify map array", "boundary f f f",
       "comm_modify vel yes", "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01",
       "create_box 2 box", "create_atoms 1 single 0.003 0 0 units box"};
-  if (!wall) lines.push_back(std::string("create_atoms ") + (mixed ? "2" : "1") + " single 0 0 0 units box");
+  if (!wall)
+    lines.push_back(std::string("create_atoms ") + (mixed ? "2" : "1") + " single 0 0 0 units box");
   for (const char* line : {"set atom * diameter 0.002", "set atom * mass 1e-5", "pair_style carom",
                            "neighbor 1e-4 bin", "neigh_modify delay 0 every 1 check no"})
     lines.push_back(line);
@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
   // for both.
   const double error = std::abs(-tension / pulloff - 1);
   const double end = law == "jkr" ? -separation : 0.0;
-  const bool ends_there = last_held >= end && first_free < end && last_held - first_free <= 1.001 * step;
+  const bool ends_there =
+      last_held >= end && first_free < end && last_held - first_free <= 1.001 * step;
   std::printf("%s: largest tension %.9g N, analytic pull-off force %.9g N (relative error %.2g, "
               "tolerance 1e-4); no force approaching at delta <= 0: %s; the contact ends between "
               "delta = %.6g and %.6g m (expected %.6g m)\n",
