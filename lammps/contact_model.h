@@ -131,9 +131,10 @@ inline double pulloff_separation(const contact_model& model, double effective_ra
 /// carom::soft_contact_force for one contact with the model's law `law`
 /// (its alternative in model.law) and tangential type: n from j to i, δ
 /// (> 0, or ≥ −δ_c for an attached jkr contact), v_r = v_i − v_j,
-/// lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch.
+/// lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch. Always inlined:
+/// it runs for every contact.
 template <class Tangential, class Law>
-carom::soft_contact_result<double, 3> contact_force_as(
+CAROM_ALWAYS_INLINE inline carom::soft_contact_result<double, 3> contact_force_as(
     const Law& law, const contact_model& model, const carom::vec<double, 3>& normal,
     double overlap, const carom::vec<double, 3>& relative_velocity,
     const carom::vec<double, 3>& lever, double effective_mass, double effective_radius,

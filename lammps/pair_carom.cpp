@@ -211,14 +211,8 @@ double PairCarom::init_one(int i, int j) {
   return reach + separation;
 }
 
-bool PairCarom::in_contact(int itype, int jtype, double distance2, double ri, double rj,
-                           bool attached) const {
-  // As carom::dem (pair_contacts.hpp): closer than r_i + r_j, or attached
-  // (JKR) and no farther apart than r_i + r_j + δ_c.
-  if (!(distance2 > 0)) return false;
+bool PairCarom::holds_apart(int itype, int jtype, double distance2, double ri, double rj) const {
   const double reach = ri + rj;
-  if (distance2 < reach * reach) return true;
-  if (!attached) return false;
   const double release =
       reach + carom_lammps::pulloff_separation(model_[at(itype, jtype)], ri * rj / reach);
   return distance2 <= release * release;
@@ -259,6 +253,12 @@ void PairCarom::add_contact_forces() {
   const double step = advance ? dt : 0.0;
   int** first_touch = fix_history_->firstflag;
   double** first_spring = fix_history_->firstvalue;
+  // Whether contacts may outlast δ = 0 (JKR): a constant when the law is
+  // known, else in a local (the stores to the force and history arrays
+  // below would make the compiler read the member for every neighbour).
+  const bool attaches =
+      std::is_void_v<Law> ? attaches_ : carom::hysteretic_contact_law<Law, double>;
+  const int attached_at = history_size_ - 1;
 
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
@@ -274,7 +274,7 @@ void PairCarom::add_contact_forces() {
       const vector3 d = xi - load(x[j]);
       const double distance2 = carom::squared_norm(d);
       const double reach = ri + radius[j];
-      const bool attached = attaches_ && spring[history_size_ - 1] != 0.0;
+      const bool attached = attaches && spring[attached_at] != 0.0;
       if (!in_contact(type[i], type[j], distance2, ri, radius[j], attached)) {
         touch[jj] = 0;
         std::fill(spring, spring + history_size_, 0.0);
@@ -284,9 +284,8 @@ void PairCarom::add_contact_forces() {
       const carom_lammps::contact_model& model = model_[at(type[i], type[j])];
       // Whether the contact holds beyond δ = 0, set at every force pass
       // (the setup's too, as the touch flag) as carom::dem does.
-      if (attaches_)
-        spring[history_size_ - 1] =
-            std::holds_alternative<carom::jkr<double>>(model.law) ? 1.0 : 0.0;
+      if (attaches)
+        spring[attached_at] = std::holds_alternative<carom::jkr<double>>(model.law) ? 1.0 : 0.0;
       const double inverse_distance = 1.0 / std::sqrt(distance2);
       const vector3 normal = d * inverse_distance;
       const double overlap = reach - distance2 * inverse_distance;

@@ -51,8 +51,19 @@ class PairCarom : public Pair {
   // Per contact: the stretch, then (rolls_) the rolling stretch, then
   // (attaches_) 1 while a JKR contact is attached, else 0.
   int history_size_ = 3;
+  // Whether a pair at distance² is in contact, as carom::dem decides
+  // (pair_contacts.hpp): closer than r_i + r_j, or attached (JKR) and no
+  // farther apart than r_i + r_j + δ_c. Inline: it runs for every
+  // neighbour.
   [[nodiscard]] bool in_contact(int itype, int jtype, double distance2, double ri, double rj,
-                                bool attached) const;
+                                bool attached) const {
+    const double reach = ri + rj;
+    if (distance2 < reach * reach) return distance2 > 0;
+    return attached && holds_apart(itype, jtype, distance2, ri, rj);
+  }
+  // The rare rest of in_contact: an attached pair at δ ≤ 0.
+  [[nodiscard]] bool holds_apart(int itype, int jtype, double distance2, double ri,
+                                 double rj) const;
   class FixNeighHistory* fix_history_ = nullptr;
   [[nodiscard]] std::size_t at(int i, int j) const;
 };
