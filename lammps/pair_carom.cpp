@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -202,12 +203,13 @@ double PairCarom::init_one(int i, int j) {
       ri > 0 && rj > 0 ? carom_lammps::pulloff_separation(model_[at(i, j)], ri * rj / reach) : 0.0;
   // LAMMPS' size neighbour lists hold pairs within r_i + r_j + skin: an
   // attached pair farther apart at a build would lose its contact.
-  if (separation > neighbor->skin)
-    error->all(FLERR, "pair carom: the neighbor skin " + std::to_string(neighbor->skin) +
-                          " is below the JKR pull-off separation " + std::to_string(separation) +
-                          " of types " + std::to_string(i) + " " + std::to_string(j) +
-                          ": attached pairs would be lost; give neighbor <skin> bin with a "
-                          "larger skin");
+  if (separation > neighbor->skin) {
+    std::ostringstream message;
+    message << "pair carom: the neighbor skin " << neighbor->skin
+            << " is below the JKR pull-off separation " << separation << " of types " << i << " "
+            << j << ": attached pairs would be lost; give neighbor <skin> bin with a larger skin";
+    error->all(FLERR, message.str());
+  }
   return reach + separation;
 }
 
