@@ -4,7 +4,7 @@
 // every atom after every step) within round-off for 100 steps (300 in drum,
 // drum_rolling and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall
+//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall|dmt
 //               [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
@@ -21,7 +21,8 @@
 // fix wall/carom with rolling resistance; jkr: two pairs under JKR
 // adhesion, one that comes apart after holding in tension, one that
 // sticks and drifts across the ranks' border; jkr_wall: the same with two
-// spheres and an adhesive fix wall/carom plane. Runs on any
+// spheres and an adhesive fix wall/carom plane; dmt: the pairs of jkr
+// under DMT adhesion instead. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -73,6 +74,8 @@ struct scene {
       .pair_law = carom::hertz<double>({1.0, 0.0})};  // carom, for "bed"
   carom::dem_params<double, 3, carom::jkr<double>> jkr{
       .pair_law = carom::jkr<double>({1.0, 1.0, 0.0, 0.0})};  // carom, for "jkr"
+  carom::dem_params<double, 3, carom::dmt<double>> dmt{
+      .pair_law = carom::dmt<double>({1.0, 1.0, 0.0, 0.0})};  // carom, for "dmt"
 };
 
 scene two_spheres() {
@@ -372,6 +375,23 @@ scene jkr_floor() {
   return s;
 }
 
+// The pairs of jkr_pairs() under DMT with the same γ (pull-off force
+// 15.7 N; a contact ends at δ = 0).
+scene dmt_pairs() {
+  scene s = jkr_pairs();
+  s.pair_coeff = "pair_coeff * * hertz 1e5 0.3 restitution 0.8 tangential mindlin auto 0 0.5 "
+                 "adhesion dmt 10";
+  const carom::jkr<double>& jkr = *s.jkr.pair_law;
+  s.dmt.pair_law = carom::dmt<double>({.youngs_modulus = jkr.youngs_modulus(),
+                                       .effective_radius = 0.25,
+                                       .work_of_adhesion = 10,
+                                       .damping = jkr.damping()});
+  s.dmt.pair_tangential = s.jkr.pair_tangential;
+  s.dmt.time_step = s.dt;
+  s.dmt.max_impact_speed = 3;
+  return s;
+}
+
 // Records tag, x, v, ω of the group's local atoms after every step.
 std::vector<double>* record_into = nullptr;
 
@@ -513,10 +533,10 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate",   "bed",
                                         "drum", "drum_rolling", "post",      "roll",
-                                        "roll_wall", "jkr",    "jkr_wall"};
+                                        "roll_wall", "jkr",    "jkr_wall",  "dmt"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall|dmt "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -531,6 +551,7 @@ int main(int argc, char** argv) {
                   : which == "roll_wall"    ? rolling_on_wall()
                   : which == "jkr"          ? jkr_pairs()
                   : which == "jkr_wall"     ? jkr_floor()
+                  : which == "dmt"          ? dmt_pairs()
                                             : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
@@ -543,6 +564,7 @@ int main(int argc, char** argv) {
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
         : which == "jkr" || which == "jkr_wall"
             ? run_carom<carom::mindlin_tangential_spring>(s, s.jkr)
+        : which == "dmt" ? run_carom<carom::mindlin_tangential_spring>(s, s.dmt)
         : which == "pair_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.power)
             : run_carom<carom::mindlin_tangential_spring>(s, s.power);
