@@ -94,6 +94,20 @@ contact_input parse_contact(std::span<const std::string> words) {
       in.rolling_damping = number(words, at + 3, "rolling: damping gammar");
       in.rolling_friction = number(words, at + 4, "rolling: friction mur");
       at += 5;
+    } else if (key == "adhesion") {
+      if (at + 1 >= words.size()) fail("adhesion: missing none, jkr or dmt");
+      const std::string& model = words[at + 1];
+      if (model == "none") {
+        in.adhesion = adhesion_kind::none;
+        in.work_of_adhesion = 0;
+        at += 2;
+        continue;
+      }
+      if (model == "jkr") in.adhesion = adhesion_kind::jkr;
+      else if (model == "dmt") in.adhesion = adhesion_kind::dmt;
+      else fail("adhesion must be none, jkr or dmt, not '" + model + "'");
+      in.work_of_adhesion = number(words, at + 2, "adhesion: work of adhesion gamma");
+      at += 3;
     } else {
       fail("unknown keyword '" + key + "'");
     }
@@ -102,6 +116,10 @@ contact_input parse_contact(std::span<const std::string> words) {
   if (!has_restitution) fail("missing restitution e");
   if (in.tangential_stiffness < 0 && in.law != law_kind::hertz)
     fail("tangential stiffness auto needs the hertz law (it is 8 G*)");
+  if (in.adhesion != adhesion_kind::none && in.law != law_kind::hertz)
+    fail("adhesion jkr and dmt need the hertz law (they are Hertz's contact with adhesion)");
+  if (in.adhesion != adhesion_kind::none && in.no_tension)
+    fail("adhesion needs convention unclipped (the adhesive force pulls)");
   // Build once for both sides now, so that bad numbers stop at the command.
   (void)make_model(in, in);
   return in;
@@ -113,17 +131,18 @@ bool mixable(const contact_input& a, const contact_input& b) {
          (a.tangential == tangential_kind::none ||
           (a.tangential_stiffness < 0 && b.tangential_stiffness < 0)) &&
          a.rolling == b.rolling && a.rolling_stiffness == b.rolling_stiffness &&
-         a.rolling_damping == b.rolling_damping;
+         a.rolling_damping == b.rolling_damping && a.adhesion == b.adhesion;
 }
 
 contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
   // Two species of carom's material table: E* and G* from both materials,
-  // e and μ their geometric means (its mixing rules, as LAMMPS' granular).
+  // e, μ and γ their geometric means (its mixing rules, as LAMMPS' granular).
   const auto as_material = [](const contact_input& in) {
     return carom::material<double>{.youngs_modulus = in.youngs, .poisson_ratio = in.poisson,
                                    .density = 1.0,  // not used by a pair
                                    .restitution = in.restitution, .friction = in.friction,
-                                   .rolling_friction = in.rolling_friction};
+                                   .rolling_friction = in.rolling_friction,
+                                   .surface_energy = in.work_of_adhesion};
   };
   const carom::material_table<double> table({as_material(a), as_material(b)});
   const carom::pair_material<double> pair = table.pair(0, 1);
@@ -133,6 +152,7 @@ contact_model make_mixed_model(const contact_input& a, const contact_input& b) {
   mixed.restitution = pair.restitution;
   mixed.friction = pair.friction;
   mixed.rolling_friction = pair.rolling_friction;
+  mixed.work_of_adhesion = pair.surface_energy;
   return make_model(mixed, b);
 }
 
@@ -168,6 +188,17 @@ contact_model make_model(const contact_input& a, const contact_input& b) {
   // carom checks p, k and e and says what is wrong.
   if (a.no_tension) model.law = make_law<carom::no_tension>(exponent, stiffness, a.restitution);
   else model.law = make_law<carom::unclipped>(exponent, stiffness, a.restitution);
+  if (a.adhesion != adhesion_kind::none) {
+    // At R* = 1 (law_at_radius), with Hertz's α for e.
+    const carom::adhesion_params<double> adhesion{
+        .youngs_modulus = carom::effective_youngs_modulus(a.youngs, a.poisson, b.youngs, b.poisson),
+        .effective_radius = 1.0,
+        .work_of_adhesion = a.work_of_adhesion,
+        .damping = std::get<carom::hertz<double, carom::unclipped>>(model.law).damping()};
+    if (a.adhesion == adhesion_kind::jkr) model.law = carom::jkr<double>(adhesion);
+    else model.law = carom::dmt<double>(adhesion);
+    model.scales_with_radius = false;
+  }
   switch (a.tangential) {
     case tangential_kind::none: model.tangential_model = carom::frictionless{}; break;
     case tangential_kind::linear: model.tangential_model = carom::linear_tangential_spring{}; break;

@@ -106,11 +106,17 @@ void FixWallCarom::add_forces(bool advance) {
     const double ri = atom->radius[i];
     const vector3 xi = load(x[i]);
     const carom_lammps::wall_contact contact = geometry_.contact(xi, ri);
-    if (!(contact.overlap > 0)) {
+    const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
+    // As carom::dem's walls: a JKR contact that touched holds while
+    // δ ≥ −δ_c (R* = r_i).
+    const bool held = spring[attached_at] != 0.0 &&
+                      contact.overlap >= -carom_lammps::pulloff_separation(model, ri);
+    if (!(contact.overlap > 0) && !held) {
       for (int c = 0; c < stored; c++) spring[c] = 0.0;
       continue;
     }
-    const carom_lammps::contact_model& model = model_[std::size_t(type[i])];
+    // Set at every force pass (the setup's too), as carom::dem does.
+    spring[attached_at] = wall_.adhesion == carom_lammps::adhesion_kind::jkr ? 1.0 : 0.0;
     const auto result = carom_lammps::contact_force(
         model, contact.normal, contact.overlap,
         geometry_.relative_velocity(load(v[i]), xi, ri, contact), ri * load(omega[i]),
@@ -156,7 +162,8 @@ int FixWallCarom::unpack_exchange(int nlocal, double* buf) {
 
 // An atom's restart data: its count (this value included, as LAMMPS
 // expects of every fix's block), the stretch and, with rolling
-// resistance, the rolling stretch: 4 or 7 values.
+// resistance or JKR, the rolling stretch, and with JKR whether it is
+// attached: 4, 7 or 8 values.
 int FixWallCarom::pack_restart(int i, double* buf) {
   const int count = restart_size();
   buf[0] = count;
@@ -169,7 +176,8 @@ void FixWallCarom::unpack_restart(int nlocal, int nth) {
   const double* extra = atom->extra[nlocal];
   int at = 0;
   for (int block = 0; block < nth; block++) at += static_cast<int>(extra[at]);
-  // A file written without rolling resistance has no rolling stretch: 0.
+  // A file written without rolling resistance or JKR has no rolling
+  // stretch nor attached flag: 0.
   const int count = static_cast<int>(extra[at]);
   for (int c = 0; c < stored; c++) spring_[nlocal][c] = c + 1 < count ? extra[at + 1 + c] : 0.0;
 }

@@ -7,8 +7,11 @@
 // a material of its own, met by each atom type's (pair_style carom's
 // pair_coeff I I). With rolling sds kr gammar mur the wall resists
 // rolling as carom::dem's walls do: R* = r_i, the atom's spin relative to
-// the wall's. Each atom keeps its tangential and rolling stretch with this
-// wall, which migrate with it and are kept in restart files.
+// the wall's. With adhesion jkr|dmt gamma (a hertz wall) the contact is
+// carom::jkr or carom::dmt at R* = r_i, a JKR contact held until
+// δ < −δ_c. Each atom keeps its tangential and rolling stretch with this
+// wall, and whether it is attached, which migrate with it and are kept in
+// restart files.
 //
 //   fix ID group wall/carom <wall words> <model words>
 
@@ -41,11 +44,16 @@ class FixWallCarom : public Fix {
 
  private:
   void add_forces(bool advance);
-  // Values kept per atom: the stretch and the rolling stretch (kept
-  // whether or not the wall has rolling resistance; restart files store
-  // the rolling stretch only with it).
-  static constexpr int stored = 6;
-  [[nodiscard]] int restart_size() const { return wall_.rolling ? 7 : 4; }
+  // Values kept per atom: the stretch, the rolling stretch and 1 while
+  // attached by JKR, else 0 (kept whatever the wall's model; restart
+  // files store the rolling stretch only with rolling resistance or JKR,
+  // the flag only with JKR).
+  static constexpr int stored = 7;
+  static constexpr int attached_at = 6;
+  [[nodiscard]] int restart_size() const {
+    if (wall_.adhesion == carom_lammps::adhesion_kind::jkr) return 8;
+    return wall_.rolling ? 7 : 4;
+  }
   carom_lammps::wall_geometry geometry_;
   carom_lammps::contact_input wall_;
   std::vector<carom_lammps::contact_model> model_;  // per atom type, built at init

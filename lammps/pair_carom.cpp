@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -140,8 +141,12 @@ void PairCarom::build_models() {
     for (int j = i; j <= n; j++)
       uniform_ = uniform_ && model_[at(i, j)].law.index() == first.law.index() &&
                  model_[at(i, j)].tangential_model.index() == first.tangential_model.index();
+  attaches_ = false;
   for (int i = 1; i <= n; i++)
-    for (int j = i; j <= n; j++) rolls_ = rolls_ || model_[at(i, j)].rolls;
+    for (int j = i; j <= n; j++) {
+      rolls_ = rolls_ || model_[at(i, j)].rolls;
+      attaches_ = attaches_ || std::holds_alternative<carom::jkr<double>>(model_[at(i, j)].law);
+    }
 }
 
 void PairCarom::init_style() {
@@ -160,13 +165,18 @@ void PairCarom::init_style() {
   neighbor->requests[request]->history = 1;
 #endif
 
-  // The stretch (3 values) of each contact, and with rolling resistance
-  // its rolling stretch (3 more), kept and migrated by LAMMPS.
-  const int size = rolls_ ? 6 : 3;
+  // The stretch (3 values) of each contact, with rolling resistance its
+  // rolling stretch (3 more), with JKR whether it is attached (1 more),
+  // kept and migrated by LAMMPS.
+  const int size = (rolls_ ? 6 : 3) + (attaches_ ? 1 : 0);
   if (fix_history_ != nullptr && size != history_size_)
-    error->all(FLERR, "pair carom: rolling resistance switched on or off after the first run; "
-                      "give it from the start (rolling none where it is not wanted)");
+    error->all(FLERR, "pair carom: rolling resistance or JKR adhesion switched on or off after "
+                      "the first run; give it from the start (rolling none or another law where "
+                      "it is not wanted)");
   history_size_ = size;
+  // A JKR pair keeps its history when a neighbour-list build finds it
+  // apart (δ ≤ 0), as LAMMPS' pair granular with jkr.
+  beyond_contact = attaches_ ? 1 : 0;
   if (fix_history_ == nullptr) {
     const std::string id = history_fix_id(instance_me);
     modify->add_fix(id + " all NEIGH_HISTORY " + std::to_string(size));
@@ -184,7 +194,30 @@ void PairCarom::init_style() {
 }
 
 double PairCarom::init_one(int i, int j) {
-  return max_radius_[std::size_t(i)] + max_radius_[std::size_t(j)];
+  // The sum of the largest radii, and for JKR the largest δ_c (it grows
+  // with R*), so that the ghost atoms of attached pairs are there.
+  const double ri = max_radius_[std::size_t(i)], rj = max_radius_[std::size_t(j)];
+  const double reach = ri + rj;
+  // (A type without atoms yet has radius 0: no contact, no δ_c.)
+  const double separation =
+      ri > 0 && rj > 0 ? carom_lammps::pulloff_separation(model_[at(i, j)], ri * rj / reach) : 0.0;
+  // LAMMPS' size neighbour lists hold pairs within r_i + r_j + skin: an
+  // attached pair farther apart at a build would lose its contact.
+  if (separation > neighbor->skin) {
+    std::ostringstream message;
+    message << "pair carom: the neighbor skin " << neighbor->skin
+            << " is below the JKR pull-off separation " << separation << " of types " << i << " "
+            << j << ": attached pairs would be lost; give neighbor <skin> bin with a larger skin";
+    error->all(FLERR, message.str());
+  }
+  return reach + separation;
+}
+
+bool PairCarom::holds_apart(int itype, int jtype, double distance2, double ri, double rj) const {
+  const double reach = ri + rj;
+  const double release =
+      reach + carom_lammps::pulloff_separation(model_[at(itype, jtype)], ri * rj / reach);
+  return distance2 <= release * release;
 }
 
 void PairCarom::compute(int eflag, int vflag) {
@@ -222,6 +255,12 @@ void PairCarom::add_contact_forces() {
   const double step = advance ? dt : 0.0;
   int** first_touch = fix_history_->firstflag;
   double** first_spring = fix_history_->firstvalue;
+  // Whether contacts may outlast δ = 0 (JKR): a constant when the law is
+  // known, else in a local (the stores to the force and history arrays
+  // below would make the compiler read the member for every neighbour).
+  const bool attaches =
+      std::is_void_v<Law> ? attaches_ : carom::hysteretic_contact_law<Law, double>;
+  const int attached_at = history_size_ - 1;
 
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
@@ -237,12 +276,18 @@ void PairCarom::add_contact_forces() {
       const vector3 d = xi - load(x[j]);
       const double distance2 = carom::squared_norm(d);
       const double reach = ri + radius[j];
-      if (!(distance2 < reach * reach && distance2 > 0)) {
+      const bool attached = attaches && spring[attached_at] != 0.0;
+      if (!in_contact(type[i], type[j], distance2, ri, radius[j], attached)) {
         touch[jj] = 0;
         std::fill(spring, spring + history_size_, 0.0);
         continue;
       }
       touch[jj] = 1;
+      const carom_lammps::contact_model& model = model_[at(type[i], type[j])];
+      // Whether the contact holds beyond δ = 0, set at every force pass
+      // (the setup's too, as the touch flag) as carom::dem does.
+      if (attaches)
+        spring[attached_at] = std::holds_alternative<carom::jkr<double>>(model.law) ? 1.0 : 0.0;
       const double inverse_distance = 1.0 / std::sqrt(distance2);
       const vector3 normal = d * inverse_distance;
       const double overlap = reach - distance2 * inverse_distance;
@@ -250,7 +295,6 @@ void PairCarom::add_contact_forces() {
       const double effective_mass = rmass[i] * rmass[j] / (rmass[i] + rmass[j]);
       const double effective_radius = ri * radius[j] / reach;
       const double root_radius = std::sqrt(effective_radius);
-      const carom_lammps::contact_model& model = model_[at(type[i], type[j])];
       const vector3 relative_velocity = load(v[i]) - load(v[j]);
       const vector3 lever = ri * load(omega[i]) + radius[j] * load(omega[j]);
       carom::soft_contact_result<double, 3> result;
@@ -258,12 +302,9 @@ void PairCarom::add_contact_forces() {
         result = carom_lammps::contact_force(model, normal, overlap, relative_velocity, lever,
                                              effective_mass, effective_radius, load(spring), step);
       } else {
-        // carom_lammps::contact_force with the types known.
-        result = carom::soft_contact_force<Tangential>(
-            *std::get_if<Law>(&model.law), model.tangential, normal, overlap, relative_velocity,
-            lever, effective_mass, model.scales_with_radius ? root_radius : 1.0,
-            Tangential::scales_with_contact ? root_radius * std::sqrt(overlap) : 1.0,
-            load(spring), step);
+        result = carom_lammps::contact_force_as<Tangential>(
+            *std::get_if<Law>(&model.law), model, normal, overlap, relative_velocity, lever,
+            effective_mass, effective_radius, load(spring), step);
       }
       for (int c = 0; c < 3; c++) {
         if (advance) spring[c] = result.spring[c];
@@ -302,20 +343,21 @@ double PairCarom::single(int i, int j, int itype, int jtype, double rsq, double 
   // whole force on i (3 values) and the overlap.
   std::fill(svector, svector + single_extra, 0.0);
   fforce = 0.0;
-  const double reach = atom->radius[i] + atom->radius[j];
-  if (!(rsq < reach * reach && rsq > 0)) return 0.0;
-  vector3 spring{};
+  const double ri = atom->radius[i], rj = atom->radius[j];
+  const double reach = ri + rj;
+  const double* history = nullptr;
   if (list != nullptr && fix_history_ != nullptr) {
     const int* jlist = list->firstneigh[i];
     for (int jj = 0; jj < list->numneigh[i]; jj++)
-      if ((jlist[jj] & NEIGHMASK) == j)
-        spring = load(&fix_history_->firstvalue[i][history_size_ * jj]);
+      if ((jlist[jj] & NEIGHMASK) == j) history = &fix_history_->firstvalue[i][history_size_ * jj];
   }
+  const bool attached = attaches_ && history != nullptr && history[history_size_ - 1] != 0.0;
+  if (!in_contact(itype, jtype, rsq, ri, rj, attached)) return 0.0;
+  const vector3 spring = history != nullptr ? load(history) : vector3{};
   const vector3 d = load(atom->x[i]) - load(atom->x[j]);
   const double inverse_distance = 1.0 / std::sqrt(rsq);
   const vector3 normal = d * inverse_distance;
   const double overlap = reach - rsq * inverse_distance;
-  const double ri = atom->radius[i], rj = atom->radius[j];
   const auto result = carom_lammps::contact_force(
       model_[at(itype, jtype)], normal, overlap, load(atom->v[i]) - load(atom->v[j]),
       ri * load(atom->omega[i]) + rj * load(atom->omega[j]),

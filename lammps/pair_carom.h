@@ -2,8 +2,9 @@
 #pragma once
 // pair_style carom: carom's soft-sphere contact (normal power law or Hertz
 // with damping calibrated from e, tangential spring with Coulomb friction,
-// optional rolling resistance) between finite-size spheres (atom_style
-// sphere), with the tangential and rolling stretches of each contact kept
+// optional rolling resistance, optional JKR or DMT adhesion) between
+// finite-size spheres (atom_style sphere), with the tangential and rolling
+// stretches of each contact, and whether a JKR contact is attached, kept
 // by LAMMPS' FixNeighHistory, so that they follow atoms across processors.
 // Syntax: docs/lammps.md.
 
@@ -46,7 +47,23 @@ class PairCarom : public Pair {
   std::vector<double> max_radius_;
   bool uniform_ = false;  // every pair of types has the same law and tangential type
   bool rolls_ = false;    // some pair of types has rolling resistance
-  int history_size_ = 3;  // per contact: the stretch, then (rolls_) the rolling stretch
+  bool attaches_ = false;  // some pair of types is JKR: contacts outlast δ = 0
+  // Per contact: the stretch, then (rolls_) the rolling stretch, then
+  // (attaches_) 1 while a JKR contact is attached, else 0.
+  int history_size_ = 3;
+  // Whether a pair at distance² is in contact, as carom::dem decides
+  // (pair_contacts.hpp): closer than r_i + r_j, or attached (JKR) and no
+  // farther apart than r_i + r_j + δ_c. Inline: it runs for every
+  // neighbour.
+  [[nodiscard]] bool in_contact(int itype, int jtype, double distance2, double ri, double rj,
+                                bool attached) const {
+    const double reach = ri + rj;
+    if (distance2 < reach * reach) return distance2 > 0;
+    return attached && holds_apart(itype, jtype, distance2, ri, rj);
+  }
+  // The rare rest of in_contact: an attached pair at δ ≤ 0.
+  [[nodiscard]] bool holds_apart(int itype, int jtype, double distance2, double ri,
+                                 double rj) const;
   class FixNeighHistory* fix_history_ = nullptr;
   [[nodiscard]] std::size_t at(int i, int j) const;
 };

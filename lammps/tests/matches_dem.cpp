@@ -4,7 +4,7 @@
 // every atom after every step) within round-off for 100 steps (300 in drum,
 // drum_rolling and post, 8000 in roll and roll_wall).
 //
-//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall
+//   matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall|dmt
 //               [--newton on|off] [--write FILE]
 //
 // pair: two spheres in an oblique, spinning frictional collision (power law
@@ -18,7 +18,11 @@
 // pair_rolling: pair with rolling resistance (rolling sds); roll: a ball
 // rolling on a fixed sphere of radius 1000 m under gravity, slowed by its
 // rolling resistance; roll_wall: the same ball rolling on a plane
-// fix wall/carom with rolling resistance. Runs on any
+// fix wall/carom with rolling resistance; jkr: two pairs under JKR
+// adhesion, one that comes apart after holding in tension, one that
+// sticks and drifts across the ranks' border; jkr_wall: the same with two
+// spheres and an adhesive fix wall/carom plane; dmt: the pairs of jkr
+// under DMT adhesion instead. Runs on any
 // number of MPI ranks; --write saves LAMMPS' final state as exact hex
 // floats, so that runs on different rank counts can be compared bit for bit.
 // Exit code 0 when every difference is within the tolerance.
@@ -68,6 +72,10 @@ struct scene {
       .pair_law = carom::linear_spring_dashpot<double>({1.0, 0.0})};  // carom, for "migrate"
   carom::dem_params<double, 3, carom::hertz<double>> hertz{
       .pair_law = carom::hertz<double>({1.0, 0.0})};  // carom, for "bed"
+  carom::dem_params<double, 3, carom::jkr<double>> jkr{
+      .pair_law = carom::jkr<double>({1.0, 1.0, 0.0, 0.0})};  // carom, for "jkr"
+  carom::dem_params<double, 3, carom::dmt<double>> dmt{
+      .pair_law = carom::dmt<double>({1.0, 1.0, 0.0, 0.0})};  // carom, for "dmt"
 };
 
 scene two_spheres() {
@@ -305,6 +313,85 @@ scene drum_rolling() {
   return s;
 }
 
+// Two pairs of equal spheres (r = 0.5 m, 1 kg; E = 1e5 Pa, ν = 0.3,
+// e = 0.8, Mindlin friction μ = 0.5, JKR with γ = 10 J/m²: δ_c = 3.3 mm,
+// the pull-off force 11.8 N). The first meets obliquely at 2 m/s,
+// spinning, and comes apart after its contact has held in tension past
+// δ = 0; the second meets at 0.1 m/s, too slowly to come apart (it would
+// need about 0.06 J, it brings 0.0025 J), and drifts at 3 m/s along x
+// while attached: on 2 ranks (split at x = 2) its contact first joins
+// atoms of both ranks, then its first atom changes rank.
+scene jkr_pairs() {
+  scene s;
+  s.side = 4;
+  s.dt = 1e-4;
+  s.steps = 3000;
+  s.particles = {{.position = {1.4, 2, 1}, .velocity = {1, 0.2, 0}, .radius = 0.5, .mass = 1,
+                  .angular_velocity = {0, 0, 3}},
+                 {.position = {2.45, 2.1, 1.05}, .velocity = {-1, 0, 0.1}, .radius = 0.5,
+                  .mass = 1, .angular_velocity = {1, 0, 0}},
+                 {.position = {1.45, 2, 3}, .velocity = {3.05, 0, 0}, .radius = 0.5, .mass = 1},
+                 {.position = {2.452, 2.01, 3}, .velocity = {2.95, 0, 0}, .radius = 0.5,
+                  .mass = 1, .angular_velocity = {0, 0, 1}}};
+  s.pair_coeff = "pair_coeff * * hertz 1e5 0.3 restitution 0.8 tangential mindlin auto 0 0.5 "
+                 "adhesion jkr 10";
+  const double youngs = 1e5, poisson = 0.3, shear = carom::shear_modulus(youngs, poisson);
+  const double modulus = carom::effective_youngs_modulus(youngs, poisson, youngs, poisson);
+  // The law at the pairs' R* = 0.25 m, with the damping of Hertz for e.
+  s.jkr.pair_law = carom::jkr<double>(
+      {.youngs_modulus = modulus,
+       .effective_radius = 0.25,
+       .work_of_adhesion = 10,
+       .damping = carom::hertz<double>::from_restitution(carom::hertz_stiffness(modulus, 1.0), 0.8)
+                      .damping()});
+  s.jkr.pair_tangential = {
+      .friction = 0.5,
+      .stiffness = 8 * carom::effective_shear_modulus(shear, poisson, shear, poisson),
+      .damping = 0};
+  s.jkr.time_step = s.dt;
+  s.jkr.max_impact_speed = 3;
+  return s;
+}
+
+// Two spheres of jkr_pairs() against a floor (fix wall/carom plane at
+// z = 0, carom::dem's box floor) of their material with the same
+// adhesion (R* = r: δ_c = 4.1 mm): one meets it obliquely at 2 m/s,
+// spinning, and comes off after holding in tension; the other meets it at
+// 0.1 m/s moving at 2 m/s along x, sticks, and rolls across x = 2.
+scene jkr_floor() {
+  scene s = jkr_pairs();
+  s.particles = {{.position = {1, 1.2, 0.56}, .velocity = {0.5, 0, -2}, .radius = 0.5, .mass = 1,
+                  .angular_velocity = {3, 0, 1}},
+                 {.position = {1.7, 3, 0.502}, .velocity = {2, 0, -0.1}, .radius = 0.5,
+                  .mass = 1}};
+  s.wall_fix = "fix floor all wall/carom plane 0 0 0 0 0 1 hertz 1e5 0.3 restitution 0.8 "
+               "tangential mindlin auto 0 0.5 adhesion jkr 10";
+  carom::jkr<double> pair_law = *s.jkr.pair_law;
+  s.jkr.wall_law = carom::jkr<double>({.youngs_modulus = pair_law.youngs_modulus(),
+                                       .effective_radius = 0.5,
+                                       .work_of_adhesion = 10,
+                                       .damping = pair_law.damping()});
+  s.jkr.wall_tangential = s.jkr.pair_tangential;
+  return s;
+}
+
+// The pairs of jkr_pairs() under DMT with the same γ (pull-off force
+// 15.7 N; a contact ends at δ = 0).
+scene dmt_pairs() {
+  scene s = jkr_pairs();
+  s.pair_coeff = "pair_coeff * * hertz 1e5 0.3 restitution 0.8 tangential mindlin auto 0 0.5 "
+                 "adhesion dmt 10";
+  const carom::jkr<double>& jkr = *s.jkr.pair_law;
+  s.dmt.pair_law = carom::dmt<double>({.youngs_modulus = jkr.youngs_modulus(),
+                                       .effective_radius = 0.25,
+                                       .work_of_adhesion = 10,
+                                       .damping = jkr.damping()});
+  s.dmt.pair_tangential = s.jkr.pair_tangential;
+  s.dmt.time_step = s.dt;
+  s.dmt.max_impact_speed = 3;
+  return s;
+}
+
 // Records tag, x, v, ω of the group's local atoms after every step.
 std::vector<double>* record_into = nullptr;
 
@@ -446,10 +533,10 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> scenes{"pair", "pair_rolling", "migrate",   "bed",
                                         "drum", "drum_rolling", "post",      "roll",
-                                        "roll_wall"};
+                                        "roll_wall", "jkr",    "jkr_wall",  "dmt"};
   if (std::find(scenes.begin(), scenes.end(), which) == scenes.end()) {
     if (me == 0)
-      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall "
+      std::fprintf(stderr, "usage: matches_dem pair|pair_rolling|migrate|bed|drum|drum_rolling|post|roll|roll_wall|jkr|jkr_wall|dmt "
                            "[--newton on|off] [--write FILE]\n");
     MPI_Finalize();
     return 2;
@@ -462,6 +549,9 @@ int main(int argc, char** argv) {
                   : which == "post"         ? post()
                   : which == "roll"         ? rolling_ball()
                   : which == "roll_wall"    ? rolling_on_wall()
+                  : which == "jkr"          ? jkr_pairs()
+                  : which == "jkr_wall"     ? jkr_floor()
+                  : which == "dmt"          ? dmt_pairs()
                                             : bed();
   const std::vector<double> lammps = run_lammps(s, newton);
   int failed = 0;
@@ -472,6 +562,9 @@ int main(int argc, char** argv) {
         : which == "roll" || which == "roll_wall" || which == "drum_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.hertz)
         : which == "migrate" ? run_carom<carom::linear_tangential_spring>(s, s.linear)
+        : which == "jkr" || which == "jkr_wall"
+            ? run_carom<carom::mindlin_tangential_spring>(s, s.jkr)
+        : which == "dmt" ? run_carom<carom::mindlin_tangential_spring>(s, s.dmt)
         : which == "pair_rolling"
             ? run_carom<carom::mindlin_tangential_spring, carom::sds_rolling>(s, s.power)
             : run_carom<carom::mindlin_tangential_spring>(s, s.power);
@@ -505,6 +598,55 @@ int main(int argc, char** argv) {
       std::printf("migrate: contact from step %d to %d, the second atom crosses x = 3 at step %d\n",
                   touch, last_touch, cross);
       failed |= !(touch > 0 && touch < cross && last_touch == s.steps);
+    }
+    if (which == "jkr") {
+      // The first pair must come apart after holding at δ < 0 (some steps
+      // at −δ_c ≤ δ < 0 after it touched), the second stay attached while
+      // its first atom crosses x = 2.
+      const double release = 1 + s.jkr.pair_law->pulloff_separation();
+      int first_touch = -1, held_apart = 0, second_touch = -1, cross = -1;
+      double first_end = 0, second_farthest = 0;
+      for (int step = 0; step < s.steps; step++) {
+        const double* a = &carom[std::size_t(step) * 36];
+        const double first = carom::norm(vector3{a[9] - a[0], a[10] - a[1], a[11] - a[2]});
+        const double second = carom::norm(vector3{a[27] - a[18], a[28] - a[19], a[29] - a[20]});
+        if (first < 1 && first_touch < 0) first_touch = step + 1;
+        if (first_touch > 0 && first >= 1 && first <= release) held_apart++;
+        first_end = first;
+        if (second < 1 && second_touch < 0) second_touch = step + 1;
+        if (second_touch > 0) second_farthest = std::max(second_farthest, second);
+        if (a[18] >= 2 && cross < 0) cross = step + 1;
+      }
+      std::printf("jkr: the first pair touches at step %d, holds at delta < 0 for %d steps, ends "
+                  "%.4f m apart (%s); the second touches at step %d, stays within %.6f m (release "
+                  "at %.6f m), its first atom crosses x = 2 at step %d\n",
+                  first_touch, held_apart, first_end, first_end > release ? "released" : "held",
+                  second_touch, second_farthest, release, cross);
+      failed |= !(first_touch > 0 && held_apart > 0 && first_end > release && second_touch > 0 &&
+                  second_touch < cross && second_farthest <= release);
+    }
+    if (which == "jkr_wall") {
+      // The first sphere must come off the floor after holding at δ < 0,
+      // the second stay attached while it crosses x = 2.
+      const double release = 0.5 + s.jkr.wall_law->pulloff_separation();
+      int first_touch = -1, held_apart = 0, second_touch = -1, cross = -1;
+      double first_end = 0, second_highest = 0;
+      for (int step = 0; step < s.steps; step++) {
+        const double* a = &carom[std::size_t(step) * 18];
+        if (a[2] < 0.5 && first_touch < 0) first_touch = step + 1;
+        if (first_touch > 0 && a[2] >= 0.5 && a[2] <= release) held_apart++;
+        first_end = a[2];
+        if (a[11] < 0.5 && second_touch < 0) second_touch = step + 1;
+        if (second_touch > 0) second_highest = std::max(second_highest, a[11]);
+        if (a[9] >= 2 && cross < 0) cross = step + 1;
+      }
+      std::printf("jkr_wall: the first sphere touches at step %d, holds at delta < 0 for %d steps, "
+                  "ends at z = %.4f m (%s); the second touches at step %d, stays below z = %.6f m "
+                  "(release at %.6f m), crosses x = 2 at step %d\n",
+                  first_touch, held_apart, first_end, first_end > release ? "released" : "held",
+                  second_touch, second_highest, release, cross);
+      failed |= !(first_touch > 0 && held_apart > 0 && first_end > release && second_touch > 0 &&
+                  second_touch < cross && second_highest <= release);
     }
     if (which == "drum" || which == "drum_rolling" || which == "post") {
       // Both kinds of contact must have happened: steps with an atom
