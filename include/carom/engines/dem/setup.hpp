@@ -85,6 +85,14 @@ template <class Law, scalar T>
   }
 }
 
+/// The contact radius a (m) of an adhesive law's contact with overlap
+/// factor φ (contact_scaling): λ^{2/3} a(φ δ) = a(φ δ)/φ², at δ ≤ 0 too.
+template <class Law, scalar T>
+[[nodiscard]] inline CAROM_ALWAYS_INLINE T scaled_contact_radius(const Law& law, T overlap,
+                                                                 T overlap_factor) noexcept {
+  return law.contact_radius(overlap_factor * overlap) / (overlap_factor * overlap_factor);
+}
+
 /// The normal law and the tangential spring of one kind of contact (a pair
 /// of species, or a species and the walls).
 template <scalar T, class Law>

@@ -709,7 +709,7 @@ class dem_pair_contacts {
   static CAROM_ALWAYS_INLINE T contact_radius_of(const Law& law, T root_radius, T overlap,
                                                  [[maybe_unused]] T overlap_factor) noexcept {
     if constexpr (adhesive)
-      return law.contact_radius(overlap_factor * overlap) / (overlap_factor * overlap_factor);
+      return scaled_contact_radius(law, overlap, overlap_factor);
     else return root_radius * std::sqrt(overlap);
   }
 

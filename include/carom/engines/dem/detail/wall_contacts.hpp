@@ -372,7 +372,7 @@ class dem_wall_contacts {
   [[nodiscard]] static CAROM_ALWAYS_INLINE T contact_radius_of(
       const Law& law, T ri, T overlap, [[maybe_unused]] T overlap_factor) noexcept {
     if constexpr (adhesive_contact_law<Law, T>)
-      return law.contact_radius(overlap_factor * overlap) / (overlap_factor * overlap_factor);
+      return scaled_contact_radius(law, overlap, overlap_factor);
     else return std::sqrt(ri * overlap);
   }
 
