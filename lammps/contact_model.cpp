@@ -209,6 +209,7 @@ contact_model make_model(const contact_input& a, const contact_input& b) {
     if (!(kt >= 0) || !(a.tangential_damping >= 0) || !(a.friction >= 0))
       fail("tangential: kt, gammat and mu must be >= 0");
     model.tangential = {.friction = a.friction, .stiffness = kt, .damping = a.tangential_damping};
+    model.inverse_tangential_stiffness = carom::inverse_tangential_stiffness(model.tangential);
   }
   if (a.rolling) {
     if (!(a.rolling_stiffness >= 0) || !(a.rolling_damping >= 0) || !(a.rolling_friction >= 0))

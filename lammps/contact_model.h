@@ -85,6 +85,7 @@ struct contact_model {
   law_variant law{carom::hertz<double>({.stiffness = 1.0, .damping = 0.0})};  // a placeholder
   tangential_variant tangential_model;
   carom::tangential_params<double> tangential;
+  double inverse_tangential_stiffness = 1.0;  // of `tangential`, once per model
   bool scales_with_radius = false;
   bool rolls = false;  // rolling resistance, with its own stretch
   carom::rolling_params<double> rolling;
@@ -128,8 +129,17 @@ inline double pulloff_separation(const contact_model& model, double effective_ra
   return law != nullptr ? law_at_radius(*law, effective_radius).pulloff_separation() : 0.0;
 }
 
+/// The stored stretch turned into the tangent plane ⊥ n, as
+/// carom::soft_contact_force does.
+template <class Tangential>
+CAROM_ALWAYS_INLINE inline carom::vec<double, 3> in_plane(const carom::vec<double, 3>& spring,
+                                                          const carom::vec<double, 3>& normal) {
+  return Tangential::has_history ? carom::rotate_into_tangent_plane(spring, normal) : spring;
+}
+
 /// carom::soft_contact_force for one contact with the model's law `law`
-/// (its alternative in model.law) and tangential type: n from j to i, δ
+/// (its alternative in model.law) and tangential type, with the model's
+/// 1/kₜ and the law's mass m*/s computed as it does: n from j to i, δ
 /// (> 0, or ≥ −δ_c for an attached jkr contact), v_r = v_i − v_j,
 /// lever = r_i ω_i + r_j ω_j, m*, R*, the stored stretch. Always inlined:
 /// it runs for every contact.
@@ -142,15 +152,19 @@ CAROM_ALWAYS_INLINE inline carom::soft_contact_result<double, 3> contact_force_a
   if constexpr (carom::adhesive_contact_law<Law, double>) {
     // Mindlin's spring scales with the law's contact radius a(δ).
     const Law here = law_at_radius(law, effective_radius);
-    return carom::soft_contact_force<Tangential>(
-        here, model.tangential, normal, overlap, relative_velocity, lever, effective_mass, 1.0,
-        Tangential::scales_with_contact ? here.contact_radius(overlap) : 1.0, spring, dt);
+    return carom::detail::soft_contact_force_with<Tangential>(
+        here, model.tangential, model.inverse_tangential_stiffness, normal, overlap,
+        relative_velocity, lever, effective_mass, 1.0, effective_mass,
+        Tangential::scales_with_contact ? here.contact_radius(overlap) : 1.0,
+        in_plane<Tangential>(spring, normal), dt);
   } else {
     const double root_radius = std::sqrt(effective_radius);
-    return carom::soft_contact_force<Tangential>(
-        law, model.tangential, normal, overlap, relative_velocity, lever, effective_mass,
-        model.scales_with_radius ? root_radius : 1.0,
-        Tangential::scales_with_contact ? root_radius * std::sqrt(overlap) : 1.0, spring, dt);
+    const double scale = model.scales_with_radius ? root_radius : 1.0;
+    return carom::detail::soft_contact_force_with<Tangential>(
+        law, model.tangential, model.inverse_tangential_stiffness, normal, overlap,
+        relative_velocity, lever, effective_mass, scale, effective_mass / scale,
+        Tangential::scales_with_contact ? root_radius * std::sqrt(overlap) : 1.0,
+        in_plane<Tangential>(spring, normal), dt);
   }
 }
 

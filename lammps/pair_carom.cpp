@@ -58,11 +58,6 @@ PairCarom::~PairCarom() {
   }
 }
 
-std::size_t PairCarom::at(int i, int j) const {
-  if (i > j) std::swap(i, j);
-  return std::size_t(i) * std::size_t(atom->ntypes + 1) + std::size_t(j);
-}
-
 carom_lammps::contact_input PairCarom::type_input(int i) const {
   return allocated && setflag[i][i] ? input_[at(i, i)] : contact_input{};
 }
@@ -77,6 +72,7 @@ void PairCarom::allocate() {
   input_.assign(std::size_t(n + 1) * std::size_t(n + 1), contact_input{});
   model_.assign(input_.size(), carom_lammps::contact_model{});
   max_radius_.assign(std::size_t(n + 1), 0.0);
+  types_ = std::size_t(n + 1);
 }
 
 void PairCarom::settings(int narg, char** arg) {
@@ -279,7 +275,10 @@ void PairCarom::add_contact_forces() {
       const bool attached = attaches && spring[attached_at] != 0.0;
       if (!in_contact(type[i], type[j], distance2, ri, radius[j], attached)) {
         touch[jj] = 0;
-        std::fill(spring, spring + history_size_, 0.0);
+        // Stores, not std::fill: with its run-time length that is a call
+        // to memset for every neighbour not in contact.
+        spring[0] = spring[1] = spring[2] = 0.0;
+        for (int c = 3; c < history_size_; c++) spring[c] = 0.0;
         continue;
       }
       touch[jj] = 1;

@@ -12,6 +12,7 @@
 
 #include <pair.h>
 
+#include <utility>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -65,7 +66,13 @@ class PairCarom : public Pair {
   [[nodiscard]] bool holds_apart(int itype, int jtype, double distance2, double ri,
                                  double rj) const;
   class FixNeighHistory* fix_history_ = nullptr;
-  [[nodiscard]] std::size_t at(int i, int j) const;
+  // The index of types i and j's model (either order). Inline: it runs for
+  // every contact.
+  [[nodiscard]] std::size_t at(int i, int j) const {
+    if (i > j) std::swap(i, j);
+    return std::size_t(i) * types_ + std::size_t(j);
+  }
+  std::size_t types_ = 0;  // atom->ntypes + 1, set by allocate()
 };
 
 }  // namespace LAMMPS_NS

@@ -72,11 +72,6 @@ wall_geometry wall_geometry::parse(std::span<const std::string> words, std::size
   return wall;
 }
 
-wall_contact wall_geometry::contact(const vector3& x, double r) const {
-  if (!is_cylinder_) return {r - (carom::dot(normal_, x) - offset_), normal_};
-  return {r - cylinder_.signed_distance(x), cylinder_.normal_at(x)};
-}
-
 vector3 wall_geometry::relative_velocity(const vector3& v, const vector3& x, double r,
                                          const wall_contact& c) const {
   if (!is_cylinder_) return v;

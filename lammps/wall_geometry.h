@@ -38,8 +38,12 @@ class wall_geometry {
   static wall_geometry parse(std::span<const std::string> words, std::size_t& used);
 
   /// The contact of a sphere at x of radius r (δ = r − the distance of x
-  /// from the surface, positive on the atoms' side).
-  [[nodiscard]] wall_contact contact(const carom::vec<double, 3>& x, double r) const;
+  /// from the surface, positive on the atoms' side). Inline: the fix asks
+  /// it for every atom at every step.
+  [[nodiscard]] wall_contact contact(const carom::vec<double, 3>& x, double r) const {
+    if (!is_cylinder_) return {r - (carom::dot(normal_, x) - offset_), normal_};
+    return {r - cylinder_.signed_distance(x), cylinder_.normal_at(x)};
+  }
 
   /// v relative to the surface at the contact point x − (r − δ/2) n, as
   /// carom::dem takes it (a resting wall gives v as it is).
